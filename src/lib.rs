@@ -1,0 +1,3 @@
+//! tetrarch: an engine for Judkins shogi, Dojo chess, four-handed Chaturanga and Judtho.
+
+pub mod rules;
