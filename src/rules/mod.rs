@@ -8,6 +8,7 @@ pub mod judkins;
 pub mod magic;
 
 use std::fmt;
+use std::mem::MaybeUninit;
 
 /// A player slot, `0..seats`. Each game names its seats with letters (`SEAT_LETTERS`).
 pub type Seat = u8;
@@ -58,28 +59,34 @@ impl Outcome {
     }
 }
 
-/// A fixed-capacity move buffer: move generation never allocates.
-pub struct MoveList<M: Copy + Default, const N: usize = 256> {
+/// The most legal moves any position of any game can have (with room to spare).
+pub const MAX_MOVES: usize = 512;
+
+/// A fixed-capacity move buffer on the stack: move generation never allocates.
+pub struct MoveList<M: Copy> {
     len: usize,
-    moves: [M; N],
+    moves: [MaybeUninit<M>; MAX_MOVES],
 }
 
-impl<M: Copy + Default, const N: usize> Default for MoveList<M, N> {
+impl<M: Copy> Default for MoveList<M> {
     fn default() -> Self {
         Self::new()
     }
 }
 
-impl<M: Copy + Default, const N: usize> MoveList<M, N> {
+impl<M: Copy> MoveList<M> {
+    #[inline(always)]
     pub fn new() -> Self {
-        MoveList { len: 0, moves: [M::default(); N] }
+        // Uninitialised storage: only the first `len` slots are ever read.
+        MoveList { len: 0, moves: [const { MaybeUninit::uninit() }; MAX_MOVES] }
     }
     #[inline(always)]
     pub fn push(&mut self, m: M) {
-        // Capacity is sized to the game's maximum branching factor; a debug build checks it.
-        debug_assert!(self.len < N);
-        if self.len < N {
-            self.moves[self.len] = m;
+        // MAX_MOVES is above every game's branching factor; a debug build checks it, a release
+        // build drops the excess rather than writing out of bounds.
+        debug_assert!(self.len < MAX_MOVES);
+        if self.len < MAX_MOVES {
+            self.moves[self.len] = MaybeUninit::new(m);
             self.len += 1;
         }
     }
@@ -97,11 +104,13 @@ impl<M: Copy + Default, const N: usize> MoveList<M, N> {
     }
     #[inline(always)]
     pub fn as_slice(&self) -> &[M] {
-        &self.moves[..self.len]
+        // SAFETY: slots below `len` were written by `push`.
+        unsafe { std::slice::from_raw_parts(self.moves.as_ptr() as *const M, self.len) }
     }
     #[inline(always)]
     pub fn as_mut_slice(&mut self) -> &mut [M] {
-        &mut self.moves[..self.len]
+        // SAFETY: as in `as_slice`.
+        unsafe { std::slice::from_raw_parts_mut(self.moves.as_mut_ptr() as *mut M, self.len) }
     }
     pub fn iter(&self) -> std::slice::Iter<'_, M> {
         self.as_slice().iter()

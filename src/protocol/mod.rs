@@ -1,0 +1,10 @@
+//! The extended USI protocol (`protocol-spec.md`): nom parsers into a typed `Command`, typed
+//! `Reply` lines, and the session that applies one to the engine's state.
+
+pub mod command;
+pub mod reply;
+pub mod session;
+
+pub use command::{Command, parse};
+pub use reply::{Output, Reply};
+pub use session::{Session, run_stdio};

@@ -1,0 +1,640 @@
+//! The session: applies commands to the engine's state and answers with replies.
+//!
+//! The reader (this session) never waits on the search, which runs in a worker thread and
+//! prints its own `info` and `bestmove` lines. Every command is checked completely before it
+//! changes anything, so a bad line leaves the state exactly as it was.
+
+use super::command::{self, Command, GoParams, PositionStart};
+use super::reply::{OptionKind, Output, Reply, SearchInfo};
+use crate::rules::judkins::Judkins;
+use crate::rules::{Game, MoveList, Outcome, Record, mask_letters, perft, seat_letter};
+use crate::search::time::{Clock, budget, fixed};
+use crate::search::{Control, Limits, Searcher};
+use std::io::BufRead;
+use std::panic::{AssertUnwindSafe, catch_unwind};
+use std::collections::VecDeque;
+use std::sync::{Arc, mpsc};
+use std::thread::JoinHandle;
+
+pub const ENGINE_NAME: &str = concat!("tetrarch ", env!("CARGO_PKG_VERSION"));
+pub const AUTHOR: &str = "the tetrarch developers";
+
+/// Every variant name the protocol defines, in `USI_Variant`'s combo order.
+pub const VARIANTS: &[&str] = &["judkins", "dojo", "chaturanga", "chaturanga-ffa", "judtho"];
+/// Longest accepted input line; longer ones are refused whole.
+pub const MAX_LINE: usize = 1 << 20;
+const MAX_HASH_MIB: i64 = 8192;
+const SEARCH_STACK: usize = 64 << 20;
+
+#[derive(Clone, Copy, Debug)]
+pub struct Options {
+    pub hash_mib: usize,
+    pub overhead_ms: u64,
+    pub ponder: bool,
+}
+
+impl Default for Options {
+    fn default() -> Self {
+        Options { hash_mib: 16, overhead_ms: 50, ponder: false }
+    }
+}
+
+/// What the session needs from one variant; implemented once, generically, by `Variant<G>`.
+/// Dynamic dispatch stops here: the search under it is monomorphised per game.
+trait Engine: Send {
+    fn name(&self) -> &'static str;
+    fn announce(&self) -> String;
+    fn set_position(&mut self, start: &PositionStart, moves: &[String]) -> Result<(), String>;
+    fn go(&mut self, p: &GoParams, opts: &Options, out: &Arc<Output>) -> Result<(), String>;
+    fn perft(&mut self, depth: u32, out: &Arc<Output>) -> Result<(), String>;
+    fn searching(&mut self) -> bool;
+    /// Whether the running search ends only on `stop` (or `ponderhit`).
+    fn unbounded(&self) -> bool;
+    fn stop(&mut self);
+    fn ponderhit(&mut self);
+    fn new_game(&mut self);
+    fn set_hash(&mut self, mib: usize);
+    fn display(&self) -> String;
+    fn legal_moves(&self) -> Vec<String>;
+    fn status(&self) -> String;
+}
+
+struct Variant<G: Game> {
+    record: Record<G>,
+    searcher: Option<Box<Searcher<G>>>,
+    hash_mib: usize,
+    worker: Option<JoinHandle<Option<Box<Searcher<G>>>>>,
+    control: Option<Arc<Control>>,
+    unbounded: bool,
+}
+
+fn outcome_text<G: Game>(o: Option<Outcome>) -> String {
+    match o {
+        None => "none".to_string(),
+        Some(o) if o.is_draw() => format!("draw {}", o.reason.as_str()),
+        Some(o) => format!("win {} {}", mask_letters::<G>(o.winners), o.reason.as_str()),
+    }
+}
+
+/// Input echoed in an error: short and printable.
+pub fn shown(s: &str) -> String {
+    let mut t: String = s.chars().take(60).map(|c| if c.is_control() { '?' } else { c }).collect();
+    if s.chars().count() > 60 {
+        t.push_str("...");
+    }
+    t
+}
+
+impl<G: Game> Variant<G> {
+    fn new(hash_mib: usize) -> Self {
+        Variant { record: Record::new(G::startpos()), searcher: None, hash_mib, worker: None, control: None, unbounded: false }
+    }
+
+    /// Collects a finished worker, taking back the searcher it borrowed.
+    fn reap(&mut self) {
+        if self.worker.as_ref().is_some_and(|w| w.is_finished()) {
+            self.join();
+        }
+    }
+
+    fn join(&mut self) {
+        if let Some(w) = self.worker.take()
+            && let Ok(Some(s)) = w.join()
+        {
+            self.searcher = Some(s);
+        }
+        self.control = None;
+    }
+
+    fn take_searcher(&mut self) -> Box<Searcher<G>> {
+        self.searcher.take().unwrap_or_else(|| Box::new(Searcher::new(self.hash_mib)))
+    }
+}
+
+impl<G: Game> Engine for Variant<G> {
+    fn name(&self) -> &'static str {
+        G::INFO.name
+    }
+
+    fn announce(&self) -> String {
+        let seats: Vec<String> = G::INFO.seat_letters.chars().map(String::from).collect();
+        format!(
+            "variant {} files {} ranks {} seats {} startpos {}",
+            G::INFO.name,
+            G::INFO.files,
+            G::INFO.ranks,
+            seats.join(","),
+            G::startpos().to_text()
+        )
+    }
+
+    fn set_position(&mut self, start: &PositionStart, moves: &[String]) -> Result<(), String> {
+        let pos = match start {
+            PositionStart::Startpos => G::startpos(),
+            PositionStart::Text(t) => G::from_text(t).map_err(|e| format!("position: {}", e))?,
+        };
+        let mut record = Record::new(pos);
+        for (i, m) in moves.iter().enumerate() {
+            record.play_text(m).map_err(|e| format!("position: move {} '{}' rejected: {}", i + 1, shown(m), e))?;
+        }
+        self.record = record;
+        Ok(())
+    }
+
+    fn go(&mut self, p: &GoParams, opts: &Options, out: &Arc<Output>) -> Result<(), String> {
+        if self.searching() {
+            return Err("go: a search is already running".into());
+        }
+        for &(c, _) in p.time.iter().chain(p.inc.iter()) {
+            if !G::INFO.seat_letters.contains(c) {
+                return Err(format!("go: {} has no seat '{}' (seats: {})", G::INFO.name, c, G::INFO.seat_letters));
+            }
+        }
+        if p.ponder && p.infinite {
+            return Err("go: ponder and infinite exclude each other".into());
+        }
+        let me = seat_letter::<G>(self.record.current.to_move());
+        let time = p.time.iter().find(|t| t.0 == me).map(|t| t.1);
+        let inc = p.inc.iter().find(|t| t.0 == me).map(|t| t.1);
+        let mut limits = Limits {
+            depth: p.depth,
+            nodes: p.nodes,
+            budget: None,
+            mate: p.mate,
+            infinite: p.infinite,
+            ponder: p.ponder,
+        };
+        if !p.infinite {
+            if let Some(mt) = p.movetime {
+                limits.budget = Some(fixed(mt, opts.overhead_ms));
+            } else if time.is_some() || p.byoyomi.is_some() || inc.is_some() {
+                let clock = Clock {
+                    time: time.unwrap_or(0),
+                    inc: inc.unwrap_or(0),
+                    byoyomi: p.byoyomi.unwrap_or(0),
+                    moves_to_go: p.movestogo,
+                };
+                limits.budget = Some(budget(clock, opts.overhead_ms));
+            }
+        }
+        let control = Control::new(p.ponder);
+        self.unbounded = p.infinite
+            || p.ponder
+            || (limits.depth.is_none() && limits.nodes.is_none() && limits.budget.is_none() && limits.mate.is_none());
+        let mut searcher = self.take_searcher();
+        let record = self.record.clone();
+        let out = Arc::clone(out);
+        let ctl = Arc::clone(&control);
+        let spawned = std::thread::Builder::new().name("search".into()).stack_size(SEARCH_STACK).spawn(move || {
+            let result = catch_unwind(AssertUnwindSafe(|| {
+                let root = record.current.clone();
+                let mut report = |info: &crate::search::Info<G::Move>| {
+                    let mut pos = root.clone();
+                    let pv = info
+                        .pv
+                        .iter()
+                        .map(|&m| {
+                            let s = pos.format_move(m);
+                            pos.play(m);
+                            s
+                        })
+                        .collect();
+                    out.send(&Reply::Info(SearchInfo {
+                        depth: info.depth,
+                        seldepth: info.seldepth,
+                        score: info.score,
+                        nodes: info.nodes,
+                        nps: info.nps(),
+                        time_ms: info.time_ms,
+                        hashfull: info.hashfull,
+                        pv,
+                    }));
+                };
+                let r = searcher.think(&record, limits, Arc::clone(&ctl), &mut report);
+                (r, searcher)
+            }));
+            match result {
+                Ok((r, searcher)) => {
+                    let (mv, ponder) = match r.best {
+                        None => ("resign".to_string(), None),
+                        Some(m) => {
+                            let mut after = record.current.clone();
+                            after.play(m);
+                            (record.current.format_move(m), r.ponder.map(|p| after.format_move(p)))
+                        }
+                    };
+                    out.send(&Reply::BestMove { mv, ponder });
+                    Some(searcher)
+                }
+                Err(_) => {
+                    // Never leave a `go` unanswered: fall back to the first legal move.
+                    let mut list = MoveList::new();
+                    record.legal_moves(&mut list);
+                    let mv = list.iter().next().map(|&m| record.current.format_move(m)).unwrap_or("resign".into());
+                    out.send(&Reply::Error("internal error in the search; playing the first legal move".into()));
+                    out.send(&Reply::BestMove { mv, ponder: None });
+                    None
+                }
+            }
+        });
+        match spawned {
+            Ok(h) => {
+                self.worker = Some(h);
+                self.control = Some(control);
+                Ok(())
+            }
+            Err(e) => Err(format!("go: cannot start the search thread: {}", e)),
+        }
+    }
+
+    fn perft(&mut self, depth: u32, out: &Arc<Output>) -> Result<(), String> {
+        if self.searching() {
+            return Err("go perft: a search is already running".into());
+        }
+        let pos = self.record.current.clone();
+        let out = Arc::clone(out);
+        let control = Control::new(false);
+        let ctl = Arc::clone(&control);
+        let h = std::thread::Builder::new()
+            .name("perft".into())
+            .stack_size(SEARCH_STACK)
+            .spawn(move || {
+                let mut list = MoveList::new();
+                pos.legal_moves(&mut list);
+                let mut total = 0;
+                for &m in list.iter() {
+                    if ctl.stop.load(std::sync::atomic::Ordering::SeqCst) {
+                        out.send(&Reply::Text("perft stopped".into()));
+                        return None;
+                    }
+                    let mut child = pos.clone();
+                    child.play(m);
+                    let n = perft(&child, depth - 1);
+                    total += n;
+                    out.send(&Reply::PerftMove { mv: pos.format_move(m), nodes: n });
+                }
+                out.send(&Reply::PerftTotal(total));
+                None
+            })
+            .map_err(|e| format!("go perft: cannot start a thread: {}", e))?;
+        self.worker = Some(h);
+        self.control = Some(control);
+        self.unbounded = false;
+        Ok(())
+    }
+
+    fn unbounded(&self) -> bool {
+        self.unbounded
+    }
+
+    fn searching(&mut self) -> bool {
+        self.reap();
+        self.worker.is_some()
+    }
+
+    fn stop(&mut self) {
+        if let Some(c) = &self.control {
+            c.stop();
+        }
+        self.join();
+    }
+
+    fn ponderhit(&mut self) {
+        if let Some(c) = &self.control {
+            c.ponderhit();
+        }
+    }
+
+    fn new_game(&mut self) {
+        self.stop();
+        if let Some(s) = self.searcher.as_mut() {
+            s.clear();
+        }
+    }
+
+    fn set_hash(&mut self, mib: usize) {
+        self.hash_mib = mib;
+        if let Some(s) = self.searcher.as_mut() {
+            s.resize(mib);
+        }
+    }
+
+    fn display(&self) -> String {
+        let pos = &self.record.current;
+        let mut s = pos.picture();
+        s.push_str(&format!("position {}\n", pos.to_text()));
+        s.push_str(&format!("hash {:016x}\n", pos.hash()));
+        s.push_str(&format!("turn {}\n", seat_letter::<G>(pos.to_move())));
+        s.push_str(&format!("checks {}\n", mask_letters::<G>(pos.checked_seats())));
+        s.push_str(&format!("outcome {}", outcome_text::<G>(self.record.outcome())));
+        s
+    }
+
+    fn legal_moves(&self) -> Vec<String> {
+        let mut list = MoveList::new();
+        self.record.legal_moves(&mut list);
+        list.iter().map(|&m| self.record.current.format_move(m)).collect()
+    }
+
+    fn status(&self) -> String {
+        let pos = &self.record.current;
+        format!(
+            "turn {} checks {} outcome {}",
+            seat_letter::<G>(pos.to_move()),
+            mask_letters::<G>(pos.checked_seats()),
+            outcome_text::<G>(self.record.outcome())
+        )
+    }
+}
+
+fn make_engine(name: &str, hash_mib: usize) -> Result<Box<dyn Engine>, String> {
+    match name {
+        "judkins" => Ok(Box::new(Variant::<Judkins>::new(hash_mib))),
+        n if VARIANTS.contains(&n) => Err(format!("variant '{}' is defined by the protocol but not playable yet", n)),
+        n => Err(format!("unknown variant '{}' (known: {})", shown(n), VARIANTS.join(", "))),
+    }
+}
+
+pub struct Session {
+    out: Arc<Output>,
+    options: Options,
+    engine: Box<dyn Engine>,
+    /// Commands that wait, in order, for the running search to end.
+    pending: VecDeque<Command>,
+}
+
+impl Session {
+    pub fn new(out: Arc<Output>) -> Self {
+        let options = Options::default();
+        let engine = make_engine("judkins", options.hash_mib).expect("the default variant exists");
+        Session { out, options, engine, pending: VecDeque::new() }
+    }
+
+    fn send(&self, r: Reply) {
+        self.out.send(&r);
+    }
+
+    /// Takes one input line. Returns false when the session should end (`quit`).
+    ///
+    /// `isready`, `stop`, `ponderhit`, `gameover` and `quit` act at once. A command that needs
+    /// the engine while it searches (`go`, `setoption`, `usinewgame`) waits until the search
+    /// ends, and so does everything after it, so a script's commands always apply in order.
+    pub fn input(&mut self, line: &str) -> bool {
+        let cmd = match command::parse(line) {
+            Ok(None) => return true,
+            Ok(Some(cmd)) => cmd,
+            Err(e) => {
+                self.send(Reply::Error(e));
+                return true;
+            }
+        };
+        match cmd {
+            Command::Quit => return false,
+            Command::IsReady => self.send(Reply::ReadyOk),
+            Command::Stop | Command::GameOver(_) => self.engine.stop(),
+            Command::PonderHit => self.engine.ponderhit(),
+            other => self.pending.push_back(other),
+        }
+        self.pump();
+        true
+    }
+
+    /// Runs the waiting commands that can run now.
+    pub fn pump(&mut self) {
+        while let Some(cmd) = self.pending.front() {
+            let needs_engine =
+                matches!(cmd, Command::Go(_) | Command::Perft(_) | Command::SetOption { .. } | Command::NewGame);
+            if needs_engine && self.engine.searching() {
+                return;
+            }
+            if let Some(cmd) = self.pending.pop_front() {
+                self.handle(cmd);
+            }
+        }
+    }
+
+    /// Whether commands are waiting for the search.
+    pub fn has_pending(&self) -> bool {
+        !self.pending.is_empty()
+    }
+
+    /// End of input: the waiting commands still run and a bounded search (a clock, a depth,
+    /// nodes) still ends with its `bestmove`; a search that would wait for `stop` is stopped.
+    pub fn finish(&mut self) {
+        loop {
+            self.pump();
+            let searching = self.engine.searching();
+            if !searching && self.pending.is_empty() {
+                return;
+            }
+            if searching && self.engine.unbounded() {
+                self.engine.stop();
+                continue;
+            }
+            std::thread::sleep(std::time::Duration::from_millis(1));
+        }
+    }
+
+    /// Ends any search at once (its `bestmove` is printed): `quit`.
+    pub fn shutdown(&mut self) {
+        self.pending.clear();
+        self.engine.stop();
+    }
+
+    fn identify(&self, ok: Reply) {
+        self.send(Reply::Id { name: ENGINE_NAME, author: AUTHOR });
+        let d = Options::default();
+        self.send(Reply::Option { name: "USI_Hash", kind: OptionKind::Spin { default: d.hash_mib as i64, min: 1, max: MAX_HASH_MIB } });
+        self.send(Reply::Option { name: "USI_Ponder", kind: OptionKind::Check { default: false } });
+        self.send(Reply::Option { name: "USI_Variant", kind: OptionKind::Combo { default: "judkins", vars: VARIANTS } });
+        self.send(Reply::Option { name: "MoveOverhead", kind: OptionKind::Spin { default: d.overhead_ms as i64, min: 0, max: 5000 } });
+        self.send(ok);
+    }
+
+    fn handle(&mut self, cmd: Command) {
+        let r = match cmd {
+            Command::Usi => {
+                self.identify(Reply::UsiOk);
+                Ok(())
+            }
+            Command::Uci => {
+                self.identify(Reply::UciOk);
+                Ok(())
+            }
+            Command::NewGame => {
+                self.engine.new_game();
+                Ok(())
+            }
+            Command::SetOption { name, value } => self.set_option(&name, value.as_deref()),
+            Command::Position { start, moves } => self.engine.set_position(&start, &moves),
+            Command::Go(p) => self.engine.go(&p, &self.options, &self.out),
+            Command::Perft(d) => self.engine.perft(d, &self.out),
+            Command::Display => {
+                self.send(Reply::Raw(self.engine.display()));
+                Ok(())
+            }
+            Command::LegalMoves => {
+                self.send(Reply::LegalMoves(self.engine.legal_moves()));
+                Ok(())
+            }
+            Command::Status => {
+                self.send(Reply::Status(self.engine.status()));
+                Ok(())
+            }
+            // Acted on as they arrive, in `input`.
+            Command::IsReady | Command::Stop | Command::PonderHit | Command::GameOver(_) | Command::Quit => Ok(()),
+        };
+        if let Err(e) = r {
+            self.send(Reply::Error(e));
+        }
+    }
+
+    fn set_option(&mut self, name: &str, value: Option<&str>) -> Result<(), String> {
+        let key: String = name.chars().filter(|c| !c.is_whitespace()).collect::<String>().to_ascii_lowercase();
+        let missing = || format!("setoption: '{}' needs a value", shown(name));
+        match key.as_str() {
+            "usi_hash" | "hash" => {
+                let v = command::parse_int(value.ok_or_else(missing)?).map_err(|e| format!("setoption USI_Hash: {}", e))?;
+                if !(1..=MAX_HASH_MIB as u64).contains(&v) {
+                    return Err(format!("setoption USI_Hash: {} is out of range 1..{}", v, MAX_HASH_MIB));
+                }
+                if self.engine.searching() {
+                    return Err("setoption USI_Hash: not while a search is running".into());
+                }
+                self.options.hash_mib = v as usize;
+                self.engine.set_hash(v as usize);
+                Ok(())
+            }
+            "moveoverhead" => {
+                let v = command::parse_int(value.ok_or_else(missing)?).map_err(|e| format!("setoption MoveOverhead: {}", e))?;
+                if v > 5000 {
+                    return Err(format!("setoption MoveOverhead: {} is out of range 0..5000", v));
+                }
+                self.options.overhead_ms = v;
+                Ok(())
+            }
+            "usi_ponder" | "ponder" => {
+                self.options.ponder = command::parse_bool(value.ok_or_else(missing)?).map_err(|e| format!("setoption USI_Ponder: {}", e))?;
+                Ok(())
+            }
+            "usi_variant" | "uci_variant" => {
+                let v = value.ok_or_else(missing)?;
+                if self.engine.searching() {
+                    return Err("setoption USI_Variant: not while a search is running".into());
+                }
+                let engine = make_engine(v, self.options.hash_mib).map_err(|e| format!("setoption USI_Variant: {}", e))?;
+                self.engine = engine;
+                self.send(Reply::Text(self.engine.announce()));
+                Ok(())
+            }
+            _ => Err(format!("setoption: unknown option '{}'", shown(name))),
+        }
+    }
+
+    pub fn variant(&self) -> &'static str {
+        self.engine.name()
+    }
+}
+
+/// Reads one line of at most `MAX_LINE` bytes. A longer line is consumed and reported as
+/// `Err(len)`; `Ok(None)` is the end of input.
+pub fn read_line(input: &mut impl BufRead, buf: &mut Vec<u8>) -> std::io::Result<Option<Result<(), usize>>> {
+    buf.clear();
+    let mut too_long = 0usize;
+    loop {
+        let chunk = match input.fill_buf() {
+            Ok(c) => c,
+            Err(e) if e.kind() == std::io::ErrorKind::Interrupted => continue,
+            Err(e) => return Err(e),
+        };
+        if chunk.is_empty() {
+            if buf.is_empty() && too_long == 0 {
+                return Ok(None);
+            }
+            break;
+        }
+        let (take, done) = match chunk.iter().position(|&b| b == b'\n') {
+            Some(i) => (i + 1, true),
+            None => (chunk.len(), false),
+        };
+        if too_long > 0 || buf.len() + take > MAX_LINE {
+            too_long += take;
+            too_long += std::mem::take(buf).len();
+        } else {
+            buf.extend_from_slice(&chunk[..take]);
+        }
+        input.consume(take);
+        if done {
+            break;
+        }
+    }
+    Ok(Some(if too_long > 0 { Err(too_long) } else { Ok(()) }))
+}
+
+enum Input {
+    Line(String),
+    Refused(String),
+    End,
+}
+
+/// The engine's main loop on stdin and stdout. A reader thread turns stdin into lines, so that
+/// commands waiting for a search never keep `isready` or `stop` from being read. End of input
+/// means quit.
+pub fn run_stdio() {
+    let out = Arc::new(Output::stdout());
+    let mut session = Session::new(Arc::clone(&out));
+    let (tx, rx) = mpsc::channel::<Input>();
+    let reader = std::thread::Builder::new().name("stdin".into()).spawn(move || {
+        let stdin = std::io::stdin();
+        let mut input = stdin.lock();
+        let mut buf = Vec::with_capacity(4096);
+        loop {
+            let msg = match read_line(&mut input, &mut buf) {
+                Ok(None) | Err(_) => Input::End,
+                Ok(Some(Err(len))) => {
+                    Input::Refused(format!("input line of {} bytes is longer than {} and was ignored", len, MAX_LINE))
+                }
+                Ok(Some(Ok(()))) => match std::str::from_utf8(&buf) {
+                    Ok(line) => Input::Line(line.to_string()),
+                    Err(_) => Input::Refused("input line is not valid UTF-8 and was ignored".into()),
+                },
+            };
+            let end = matches!(msg, Input::End);
+            if tx.send(msg).is_err() || end {
+                return;
+            }
+        }
+    });
+    if reader.is_err() {
+        out.send(&Reply::Error("cannot start the input thread".into()));
+        return;
+    }
+    loop {
+        let msg = if session.has_pending() {
+            match rx.recv_timeout(std::time::Duration::from_millis(1)) {
+                Ok(m) => m,
+                Err(mpsc::RecvTimeoutError::Timeout) => {
+                    session.pump();
+                    continue;
+                }
+                Err(mpsc::RecvTimeoutError::Disconnected) => Input::End,
+            }
+        } else {
+            rx.recv().unwrap_or(Input::End)
+        };
+        match msg {
+            Input::Line(line) => {
+                log::debug!("<< {}", line.trim_end());
+                if !session.input(&line) {
+                    session.shutdown();
+                    break;
+                }
+            }
+            Input::Refused(e) => out.send(&Reply::Error(e)),
+            Input::End => {
+                session.finish();
+                break;
+            }
+        }
+    }
+}

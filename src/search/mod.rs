@@ -1,0 +1,756 @@
+//! The game-independent search: iterative deepening PVS over sides, not colours.
+//!
+//! Every score is from the point of view of the *team* to move at a node: the root side, or
+//! everybody else. Two plies flip the sign only when the team changes, so two seats of one side
+//! may move in a row (Judtho's alliances) and a multi-player game reduces to the paranoid
+//! search through this same code. With two sides this is plain negamax alpha-beta.
+
+pub mod time;
+pub mod tt;
+
+use crate::rules::{Game, MoveList, Outcome, Record, Side, Trace, perpetual_checker};
+use std::sync::Arc;
+use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
+use std::time::Instant;
+use time::Budget;
+use tt::{Bound, Table};
+
+pub const MAX_PLY: usize = 128;
+pub const MATE: i32 = 30_000;
+/// Scores beyond this are mates.
+pub const MATE_BOUND: i32 = MATE - 2 * MAX_PLY as i32;
+/// A decided game that is not a mate (perpetual check), kept below the mate range so that it is
+/// never printed as `mate`.
+pub const WON: i32 = 20_000;
+const INF: i32 = 32_000;
+
+/// What limits a search. Unset fields do not limit.
+#[derive(Clone, Copy, Debug, Default)]
+pub struct Limits {
+    pub depth: Option<u32>,
+    pub nodes: Option<u64>,
+    pub budget: Option<Budget>,
+    /// Stop as soon as a mate in at most this many moves of the side to move is found.
+    pub mate: Option<u32>,
+    pub infinite: bool,
+    pub ponder: bool,
+}
+
+/// Shared between the session and the search thread.
+pub struct Control {
+    pub stop: AtomicBool,
+    /// Milliseconds after `start` at which pondering turned into a real search; `PONDERING`
+    /// while it has not.
+    pub ponderhit_ms: AtomicU64,
+    pub start: Instant,
+}
+
+const PONDERING: u64 = u64::MAX;
+
+impl Control {
+    pub fn new(ponder: bool) -> Arc<Self> {
+        Arc::new(Control {
+            stop: AtomicBool::new(false),
+            ponderhit_ms: AtomicU64::new(if ponder { PONDERING } else { 0 }),
+            start: Instant::now(),
+        })
+    }
+    pub fn stop(&self) {
+        self.stop.store(true, Ordering::SeqCst);
+    }
+    pub fn ponderhit(&self) {
+        let ms = self.start.elapsed().as_millis() as u64;
+        self.ponderhit_ms.store(ms, Ordering::SeqCst);
+    }
+    fn pondering(&self) -> bool {
+        self.ponderhit_ms.load(Ordering::Relaxed) == PONDERING
+    }
+    /// Time counted against the clock: none while pondering.
+    fn clock_ms(&self) -> Option<u64> {
+        let ph = self.ponderhit_ms.load(Ordering::Relaxed);
+        (ph != PONDERING).then(|| (self.start.elapsed().as_millis() as u64).saturating_sub(ph))
+    }
+}
+
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Score {
+    Cp(i32),
+    /// Plies to mate; negative when the side to move is mated.
+    Mate(i32),
+}
+
+impl Score {
+    pub fn from_internal(v: i32) -> Score {
+        if v >= MATE_BOUND {
+            Score::Mate(MATE - v)
+        } else if v <= -MATE_BOUND {
+            Score::Mate(-(MATE + v))
+        } else {
+            Score::Cp(v)
+        }
+    }
+}
+
+/// One progress report, sent after each completed iteration and at the end.
+#[derive(Clone, Debug)]
+pub struct Info<M> {
+    pub depth: u32,
+    pub seldepth: u32,
+    pub score: Score,
+    pub nodes: u64,
+    pub time_ms: u64,
+    pub hashfull: u32,
+    pub pv: Vec<M>,
+}
+
+impl<M> Info<M> {
+    pub fn nps(&self) -> u64 {
+        self.nodes * 1000 / self.time_ms.max(1)
+    }
+}
+
+#[derive(Clone, Debug)]
+pub struct SearchResult<M> {
+    pub best: Option<M>,
+    pub ponder: Option<M>,
+    pub score: i32,
+    pub depth: u32,
+    pub nodes: u64,
+}
+
+/// Search state that lives across moves of a game: the hash table and move-ordering history.
+pub struct Searcher<G: Game> {
+    tt: Table<G::Move>,
+    history: Vec<i32>,
+    killers: Vec<[G::Move; 2]>,
+    pv: Vec<[G::Move; MAX_PLY]>,
+    pv_len: [usize; MAX_PLY + 1],
+    path: Vec<Trace>,
+    rep_filter: Vec<u16>,
+    nodes: u64,
+    seldepth: usize,
+    root_side: Side,
+    key_salt: u64,
+    limits: Limits,
+    control: Arc<Control>,
+    stopped: bool,
+    lmr: [[u8; 64]; 64],
+}
+
+const REP_MASK: usize = 4095;
+
+impl<G: Game> Searcher<G> {
+    pub fn new(hash_mib: usize) -> Self {
+        let mut lmr = [[0u8; 64]; 64];
+        for (d, row) in lmr.iter_mut().enumerate().skip(1) {
+            for (m, r) in row.iter_mut().enumerate().skip(1) {
+                *r = (0.75 + (d as f64).ln() * (m as f64).ln() / 2.25) as u8;
+            }
+        }
+        Searcher {
+            tt: Table::new(hash_mib),
+            history: vec![0; G::MOVE_INDEX_SPACE * 4],
+            killers: vec![[G::Move::default(); 2]; MAX_PLY + 1],
+            pv: vec![[G::Move::default(); MAX_PLY]; MAX_PLY + 1],
+            pv_len: [0; MAX_PLY + 1],
+            path: Vec::with_capacity(1024),
+            rep_filter: vec![0; REP_MASK + 1],
+            nodes: 0,
+            seldepth: 0,
+            root_side: 0,
+            key_salt: 0,
+            limits: Limits::default(),
+            control: Control::new(false),
+            stopped: false,
+            lmr,
+        }
+    }
+
+    pub fn resize(&mut self, hash_mib: usize) {
+        self.tt = Table::new(hash_mib);
+    }
+
+    /// Forgets everything learnt: for a new game, and for reproducible benchmarks.
+    pub fn clear(&mut self) {
+        self.tt.clear();
+        self.history.iter_mut().for_each(|h| *h = 0);
+        self.killers.iter_mut().for_each(|k| *k = [G::Move::default(); 2]);
+    }
+
+    pub fn nodes(&self) -> u64 {
+        self.nodes
+    }
+
+    /// Searches the current position of `record` and returns the best move, or none when the
+    /// game is over. `report` receives one `Info` per completed iteration.
+    pub fn think(
+        &mut self,
+        record: &Record<G>,
+        limits: Limits,
+        control: Arc<Control>,
+        report: &mut dyn FnMut(&Info<G::Move>),
+    ) -> SearchResult<G::Move> {
+        self.limits = limits;
+        self.control = control;
+        self.stopped = false;
+        self.nodes = 0;
+        self.seldepth = 0;
+        self.tt.new_search();
+        for k in self.killers.iter_mut() {
+            *k = [G::Move::default(); 2];
+        }
+        for h in self.history.iter_mut() {
+            *h /= 8;
+        }
+        let root = &record.current;
+        self.root_side = root.side_of(root.to_move());
+        let mut sides: Vec<Side> = (0..root.seats() as u8).map(|s| root.side_of(s)).collect();
+        sides.sort_unstable();
+        sides.dedup();
+        let two_sided = sides.len() <= 2;
+        // With more than two sides a score depends on who the root is (paranoid search).
+        self.key_salt = if two_sided { 0 } else { (self.root_side as u64 + 1).wrapping_mul(0x9E37_79B9_7F4A_7C15) };
+        self.path.clear();
+        self.rep_filter.iter_mut().for_each(|c| *c = 0);
+        for t in record.traces.iter() {
+            self.push_trace(*t);
+        }
+
+        let mut result = SearchResult { best: None, ponder: None, score: 0, depth: 0, nodes: 0 };
+        let mut root_moves = MoveList::new();
+        record.legal_moves(&mut root_moves);
+        if root_moves.is_empty() {
+            self.wait_while_required();
+            return result;
+        }
+        let mut scores: Vec<i32> = vec![0; root_moves.len()];
+        result.best = Some(root_moves.as_slice()[0]);
+        let max_depth = self.limits.depth.map(|d| d.clamp(1, MAX_PLY as u32 - 8)).unwrap_or(MAX_PLY as u32 - 8);
+        let only_move = root_moves.len() == 1 && self.limits.budget.is_some() && !self.limits.infinite;
+
+        let mut prev: i32 = 0;
+        for depth in 1..=max_depth {
+            // Aspiration window around the previous score once the scores settle.
+            let mut delta = 30;
+            let (mut alpha, mut beta) = if depth >= 5 && prev.abs() < MATE_BOUND {
+                (prev - delta, prev + delta)
+            } else {
+                (-INF, INF)
+            };
+            let v = loop {
+                let v = self.root(root, &mut root_moves, &mut scores, depth as i32, alpha, beta);
+                if self.stopped {
+                    break v;
+                }
+                if v <= alpha {
+                    alpha = (alpha - delta).max(-INF);
+                    beta = (alpha + beta) / 2;
+                } else if v >= beta {
+                    beta = (beta + delta).min(INF);
+                } else {
+                    break v;
+                }
+                delta += delta;
+            };
+            if self.stopped && depth > 1 {
+                // A part-searched iteration still improves on the last when its first move
+                // (the previous best) was searched fully and something beat it.
+                break;
+            }
+            prev = v;
+            let pv: Vec<G::Move> = self.pv[0][..self.pv_len[0]].to_vec();
+            if let Some(&m) = pv.first() {
+                result.best = Some(m);
+            }
+            result.ponder = pv.get(1).copied();
+            result.score = v;
+            result.depth = depth;
+            report(&self.info(depth, v, &pv));
+            if self.stopped {
+                break;
+            }
+            if let Some(n) = self.limits.mate
+                && v >= MATE_BOUND
+                && MATE - v <= 2 * n as i32 - 1
+            {
+                break;
+            }
+            if only_move {
+                break;
+            }
+            if let (Some(b), Some(ms)) = (self.limits.budget, self.control.clock_ms())
+                && ms >= b.soft
+            {
+                break;
+            }
+        }
+        if result.ponder.is_none()
+            && let Some(best) = result.best
+        {
+            let mut child = root.clone();
+            child.play(best);
+            if let Some(e) = self.tt.probe(child.hash() ^ self.key_salt) {
+                let mut list = MoveList::new();
+                child.legal_moves(&mut list);
+                if list.iter().any(|&m| m == e.mv) {
+                    result.ponder = Some(e.mv);
+                }
+            }
+        }
+        result.nodes = self.nodes;
+        self.wait_while_required();
+        result
+    }
+
+    /// `go infinite` and `go ponder` must not answer before `stop` (or `ponderhit`).
+    fn wait_while_required(&self) {
+        loop {
+            let stop = self.control.stop.load(Ordering::SeqCst);
+            let hold = self.limits.infinite || self.control.pondering();
+            if stop || !hold {
+                return;
+            }
+            std::thread::sleep(std::time::Duration::from_millis(1));
+        }
+    }
+
+    fn info(&self, depth: u32, v: i32, pv: &[G::Move]) -> Info<G::Move> {
+        Info {
+            depth,
+            seldepth: self.seldepth as u32,
+            score: Score::from_internal(v),
+            nodes: self.nodes,
+            time_ms: self.control.start.elapsed().as_millis() as u64,
+            hashfull: self.tt.hashfull(),
+            pv: pv.to_vec(),
+        }
+    }
+
+    #[inline]
+    fn push_trace(&mut self, t: Trace) {
+        self.rep_filter[t.hash as usize & REP_MASK] += 1;
+        self.path.push(t);
+    }
+
+    #[inline]
+    fn pop_trace(&mut self) {
+        if let Some(t) = self.path.pop() {
+            self.rep_filter[t.hash as usize & REP_MASK] -= 1;
+        }
+    }
+
+    /// The score of a repetition of the last position in `path`, from the mover's team's view:
+    /// a draw, or a decided game when one side checked on every move of the cycle.
+    fn repetition(&self, pos: &G) -> Option<i32> {
+        let last = *self.path.last()?;
+        if self.rep_filter[last.hash as usize & REP_MASK] < 2 {
+            return None;
+        }
+        let n = self.path.len();
+        let first = (0..n - 1).rev().find(|&i| self.path[i].hash == last.hash)?;
+        if G::PERPETUAL_CHECK_LOSES
+            && let Some(checker) = perpetual_checker(pos, &self.path[first..])
+        {
+            let mover_side = pos.side_of(pos.to_move());
+            return Some(if pos.side_of(checker) == mover_side { -WON } else { WON });
+        }
+        Some(0)
+    }
+
+    #[inline]
+    fn team(&self, pos: &G) -> bool {
+        pos.side_of(pos.to_move()) == self.root_side
+    }
+
+    #[inline]
+    fn eval(&self, pos: &G) -> i32 {
+        let e = pos.evaluate(self.root_side);
+        if self.team(pos) { e } else { -e }
+    }
+
+    fn outcome_score(&self, pos: &G, o: Outcome, ply: usize) -> i32 {
+        if o.is_draw() {
+            return 0;
+        }
+        let root_wins = (0..pos.seats() as u8).any(|s| o.winners & (1 << s) != 0 && pos.side_of(s) == self.root_side);
+        let v = if root_wins { MATE - ply as i32 } else { -(MATE - ply as i32) };
+        if self.team(pos) { v } else { -v }
+    }
+
+    #[inline]
+    fn check_limits(&mut self) {
+        if self.control.stop.load(Ordering::Relaxed) {
+            self.stopped = true;
+        }
+        if let Some(n) = self.limits.nodes
+            && self.nodes >= n
+        {
+            self.stopped = true;
+        }
+        if let (Some(b), Some(ms)) = (self.limits.budget, self.control.clock_ms())
+            && ms >= b.hard
+        {
+            self.stopped = true;
+        }
+    }
+
+    #[inline]
+    fn value(&mut self, child: &G, flip: bool, depth: i32, ply: usize, alpha: i32, beta: i32, null_ok: bool) -> i32 {
+        if flip {
+            -self.negamax(child, depth, ply, -beta, -alpha, null_ok)
+        } else {
+            self.negamax(child, depth, ply, alpha, beta, null_ok)
+        }
+    }
+
+    fn root(
+        &mut self,
+        pos: &G,
+        moves: &mut MoveList<G::Move>,
+        scores: &mut [i32],
+        depth: i32,
+        mut alpha: i32,
+        beta: i32,
+    ) -> i32 {
+        self.pv_len[0] = 0;
+        let my_team = self.team(pos);
+        let in_check = pos.in_check();
+        let mut best = -INF;
+        for i in 0..moves.len() {
+            let m = moves.as_slice()[i];
+            let mut child = pos.clone();
+            child.play(m);
+            let flip = self.team(&child) != my_team;
+            self.push_trace(Trace::of(&child));
+            self.nodes += 1;
+            let ext = (child.in_check() && !in_check) as i32;
+            let d = depth - 1 + ext;
+            let v = if i == 0 {
+                self.value(&child, flip, d, 1, alpha, beta, true)
+            } else {
+                let mut v = self.value(&child, flip, d, 1, alpha, alpha + 1, true);
+                if v > alpha && v < beta && !self.stopped {
+                    v = self.value(&child, flip, d, 1, alpha, beta, true);
+                }
+                v
+            };
+            self.pop_trace();
+            if self.stopped {
+                break;
+            }
+            scores[i] = if v > alpha || i == 0 { v } else { -INF + i as i32 };
+            if v > best {
+                best = v;
+            }
+            if v > alpha || i == 0 {
+                self.set_pv(0, m);
+            }
+            if v > alpha {
+                alpha = v;
+                if v >= beta {
+                    break;
+                }
+            }
+        }
+        // The next iteration searches the best moves first (stable: earlier wins ties).
+        if !self.stopped {
+            let mut idx: Vec<usize> = (0..moves.len()).collect();
+            idx.sort_by_key(|&i| std::cmp::Reverse(scores[i]));
+            let old: Vec<G::Move> = moves.iter().copied().collect();
+            let old_scores: Vec<i32> = scores.to_vec();
+            for (k, &i) in idx.iter().enumerate() {
+                moves.as_mut_slice()[k] = old[i];
+                scores[k] = old_scores[i];
+            }
+        } else if self.pv_len[0] > 0 {
+            // Keep the best move found so far first.
+            let b = self.pv[0][0];
+            if let Some(p) = moves.iter().position(|&m| m == b) {
+                moves.as_mut_slice()[..=p].rotate_right(1);
+            }
+        }
+        best
+    }
+
+    #[inline]
+    fn set_pv(&mut self, ply: usize, m: G::Move) {
+        let child_len = self.pv_len[ply + 1].max(ply + 1);
+        self.pv[ply][ply] = m;
+        for i in ply + 1..child_len {
+            self.pv[ply][i] = self.pv[ply + 1][i];
+        }
+        self.pv_len[ply] = child_len;
+    }
+
+    fn negamax(&mut self, pos: &G, depth: i32, ply: usize, mut alpha: i32, mut beta: i32, null_ok: bool) -> i32 {
+        self.pv_len[ply] = ply;
+        self.pv_len[ply + 1] = ply + 1;
+        if self.nodes & 1023 == 0 {
+            self.check_limits();
+        }
+        if self.stopped {
+            return 0;
+        }
+        if let Some(v) = self.repetition(pos) {
+            return v;
+        }
+        if let Some(o) = pos.static_outcome() {
+            return self.outcome_score(pos, o, ply);
+        }
+        if ply >= MAX_PLY - 2 {
+            return self.eval(pos);
+        }
+        // Mate distance pruning: no line from here can beat a mate already found nearer the root.
+        alpha = alpha.max(-(MATE - ply as i32));
+        beta = beta.min(MATE - ply as i32 - 1);
+        if alpha >= beta {
+            return alpha;
+        }
+        if depth <= 0 {
+            return self.qsearch(pos, ply, alpha, beta);
+        }
+        self.seldepth = self.seldepth.max(ply);
+        let pv_node = beta - alpha > 1;
+        let key = pos.hash() ^ self.key_salt;
+        let mut tt_move = G::Move::default();
+        if let Some(e) = self.tt.probe(key) {
+            tt_move = e.mv;
+            let s = score_from_tt(e.score, ply);
+            if !pv_node && e.depth as i32 >= depth {
+                let cut = match e.bound {
+                    Bound::Exact => true,
+                    Bound::Lower => s >= beta,
+                    Bound::Upper => s <= alpha,
+                };
+                if cut {
+                    return s;
+                }
+            }
+        }
+        let in_check = pos.in_check();
+        let eval = if in_check { -INF } else { self.eval(pos) };
+        let my_team = self.team(pos);
+
+        if !pv_node && !in_check && beta.abs() < MATE_BOUND {
+            // Reverse futility: far above beta with little depth left.
+            if depth <= 4 && eval - 110 * depth >= beta {
+                return eval;
+            }
+            if G::NULL_MOVE && null_ok && depth >= 3 && eval >= beta {
+                let mut child = pos.clone();
+                child.play_null();
+                let flip = self.team(&child) != my_team;
+                self.push_trace(Trace::of(&child));
+                let r = 3 + depth / 4;
+                let v = self.value(&child, flip, depth - 1 - r, ply + 1, beta - 1, beta, false);
+                self.pop_trace();
+                if self.stopped {
+                    return 0;
+                }
+                if v >= beta {
+                    return if v >= MATE_BOUND { beta } else { v };
+                }
+            }
+        }
+
+        let mut moves = MoveList::new();
+        pos.legal_moves(&mut moves);
+        if moves.is_empty() {
+            return self.outcome_score(pos, pos.no_move_outcome(), ply);
+        }
+        let mut order = [0i32; crate::rules::MAX_MOVES];
+        let killers = self.killers[ply];
+        let seat = pos.to_move() as usize & 3;
+        for (i, &m) in moves.iter().enumerate() {
+            order[i] = if m == tt_move {
+                1 << 30
+            } else if let Some(t) = pos.tactical_value(m) {
+                (1 << 20) + t
+            } else if m == killers[0] {
+                (1 << 19) + 1
+            } else if m == killers[1] {
+                1 << 19
+            } else {
+                self.history[seat * G::MOVE_INDEX_SPACE + G::move_index(m)]
+            };
+        }
+
+        let mut best = -INF;
+        let mut best_move = G::Move::default();
+        let orig_alpha = alpha;
+        let mut quiets_tried = 0;
+        let n = moves.len();
+        for count in 0..n {
+            // Selection sort: most searches cut off after a few moves.
+            let mut bi = count;
+            for j in count + 1..n {
+                if order[j] > order[bi] {
+                    bi = j;
+                }
+            }
+            order.swap(count, bi);
+            moves.as_mut_slice().swap(count, bi);
+            let m = moves.as_slice()[count];
+            let quiet = order[count] < (1 << 19) && m != tt_move;
+            if quiet && !pv_node && !in_check && best > -MATE_BOUND && depth <= 3 && quiets_tried >= 3 + depth * depth * 2 {
+                continue;
+            }
+            let mut child = pos.clone();
+            child.play(m);
+            let gives_check = child.in_check();
+            let flip = self.team(&child) != my_team;
+            self.push_trace(Trace::of(&child));
+            let d = depth - 1 + (gives_check && ply < MAX_PLY / 2) as i32;
+            let v = if count == 0 {
+                self.value(&child, flip, d, ply + 1, alpha, beta, true)
+            } else {
+                let r = if depth >= 3 && count >= 3 && quiet && !in_check && !gives_check {
+                    let r = self.lmr[(depth as usize).min(63)][count.min(63)] as i32 - pv_node as i32;
+                    r.clamp(0, d - 1)
+                } else {
+                    0
+                };
+                let mut v = self.value(&child, flip, d - r, ply + 1, alpha, alpha + 1, true);
+                if v > alpha && r > 0 {
+                    v = self.value(&child, flip, d, ply + 1, alpha, alpha + 1, true);
+                }
+                if v > alpha && v < beta {
+                    v = self.value(&child, flip, d, ply + 1, alpha, beta, true);
+                }
+                v
+            };
+            self.pop_trace();
+            if self.stopped {
+                return 0;
+            }
+            if quiet {
+                quiets_tried += 1;
+            }
+            if v > best {
+                best = v;
+                best_move = m;
+                if v > alpha {
+                    alpha = v;
+                    self.set_pv(ply, m);
+                    if v >= beta {
+                        if quiet {
+                            if self.killers[ply][0] != m {
+                                self.killers[ply][1] = self.killers[ply][0];
+                                self.killers[ply][0] = m;
+                            }
+                            let h = &mut self.history[seat * G::MOVE_INDEX_SPACE + G::move_index(m)];
+                            *h = (*h + depth * depth).min(1 << 18);
+                        }
+                        break;
+                    }
+                }
+            }
+        }
+        let bound = if best >= beta {
+            Bound::Lower
+        } else if alpha > orig_alpha {
+            Bound::Exact
+        } else {
+            Bound::Upper
+        };
+        let stored_move = if bound == Bound::Upper { G::Move::default() } else { best_move };
+        self.tt.store(key, stored_move, score_to_tt(best, ply), depth, bound);
+        best
+    }
+
+    fn qsearch(&mut self, pos: &G, ply: usize, mut alpha: i32, beta: i32) -> i32 {
+        self.pv_len[ply] = ply;
+        self.nodes += 1;
+        if self.nodes & 1023 == 0 {
+            self.check_limits();
+        }
+        if self.stopped {
+            return 0;
+        }
+        self.seldepth = self.seldepth.max(ply);
+        if ply >= MAX_PLY - 2 {
+            return self.eval(pos);
+        }
+        let in_check = pos.in_check();
+        let mut best = -(MATE - ply as i32);
+        if !in_check {
+            let stand = self.eval(pos);
+            if stand >= beta {
+                return stand;
+            }
+            alpha = alpha.max(stand);
+            best = stand;
+        }
+        let mut moves = MoveList::new();
+        pos.legal_moves(&mut moves);
+        if moves.is_empty() {
+            return self.outcome_score(pos, pos.no_move_outcome(), ply);
+        }
+        let mut order = [0i32; crate::rules::MAX_MOVES];
+        let mut n = 0;
+        for i in 0..moves.len() {
+            let m = moves.as_slice()[i];
+            let t = pos.tactical_value(m);
+            if in_check || t.is_some() {
+                moves.as_mut_slice()[n] = m;
+                order[n] = t.unwrap_or(0);
+                n += 1;
+            }
+        }
+        let my_team = self.team(pos);
+        for count in 0..n {
+            let mut bi = count;
+            for j in count + 1..n {
+                if order[j] > order[bi] {
+                    bi = j;
+                }
+            }
+            order.swap(count, bi);
+            moves.as_mut_slice().swap(count, bi);
+            let m = moves.as_slice()[count];
+            let mut child = pos.clone();
+            child.play(m);
+            let flip = self.team(&child) != my_team;
+            let v = if flip {
+                -self.qsearch(&child, ply + 1, -beta, -alpha)
+            } else {
+                self.qsearch(&child, ply + 1, alpha, beta)
+            };
+            if self.stopped {
+                return 0;
+            }
+            if v > best {
+                best = v;
+                if v > alpha {
+                    alpha = v;
+                    if v >= beta {
+                        break;
+                    }
+                }
+            }
+        }
+        best
+    }
+}
+
+#[inline]
+fn score_to_tt(v: i32, ply: usize) -> i32 {
+    if v >= MATE_BOUND {
+        v + ply as i32
+    } else if v <= -MATE_BOUND {
+        v - ply as i32
+    } else {
+        v
+    }
+}
+
+#[inline]
+fn score_from_tt(v: i32, ply: usize) -> i32 {
+    if v >= MATE_BOUND {
+        v - ply as i32
+    } else if v <= -MATE_BOUND {
+        v + ply as i32
+    } else {
+        v
+    }
+}

@@ -1,0 +1,69 @@
+//! How long to think: from the clock of the seat to move to a soft and a hard limit.
+
+/// The clock of the seat to move as `go` gave it, in milliseconds.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct Clock {
+    pub time: u64,
+    pub inc: u64,
+    pub byoyomi: u64,
+    pub moves_to_go: Option<u32>,
+}
+
+/// `soft`: do not start a new iteration after it. `hard`: stop the search at once.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Budget {
+    pub soft: u64,
+    pub hard: u64,
+}
+
+/// Splits the clock. `overhead` is what the move costs to reach the arbiter (pipes, GUI), so the
+/// hard limit always leaves it unused: the engine must never lose on time.
+pub fn budget(clock: Clock, overhead: u64) -> Budget {
+    // Everything that can be spent on this move without flagging: the main time and, with
+    // byoyomi, the period. An increment only arrives after the move.
+    let usable = (clock.time + clock.byoyomi).saturating_sub(overhead).max(1);
+    let moves_left = clock.moves_to_go.map(|m| m.clamp(1, 50) as u64).unwrap_or(30);
+    let mut soft = clock.time / moves_left + clock.inc * 3 / 4 + clock.byoyomi * 8 / 10;
+    if clock.moves_to_go == Some(1) {
+        soft = clock.time * 7 / 10 + clock.byoyomi * 8 / 10;
+    }
+    // Never bet more than a third of the main time on one move, but a byoyomi is free to use.
+    let hard = (soft * 4).min(clock.time / 3 + clock.byoyomi).min(usable);
+    let soft = soft.min(hard);
+    Budget { soft: soft.max(1), hard: hard.max(1) }
+}
+
+/// A fixed `movetime`: use it all but the overhead.
+pub fn fixed(movetime: u64, overhead: u64) -> Budget {
+    let t = movetime.saturating_sub(overhead.min(movetime / 2)).max(1);
+    Budget { soft: t, hard: t }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn hard_limit_never_exceeds_the_clock() {
+        for time in [0, 1, 10, 100, 1000, 60_000, 3_600_000] {
+            for inc in [0, 100, 5000] {
+                for byoyomi in [0, 1000, 10_000] {
+                    for mtg in [None, Some(1), Some(5), Some(40)] {
+                        for overhead in [0, 10, 50, 500] {
+                            let c = Clock { time, inc, byoyomi, moves_to_go: mtg };
+                            let b = budget(c, overhead);
+                            assert!(b.soft <= b.hard, "{c:?} {b:?}");
+                            assert!(b.hard <= (time + byoyomi).saturating_sub(overhead).max(1), "{c:?} {b:?}");
+                        }
+                    }
+                }
+            }
+        }
+    }
+
+    #[test]
+    fn byoyomi_alone_is_used() {
+        let b = budget(Clock { time: 0, inc: 0, byoyomi: 1000, moves_to_go: None }, 50);
+        assert!(b.hard >= 800 && b.hard <= 950, "{b:?}");
+    }
+}
