@@ -1,0 +1,132 @@
+//! The search: mates are found and proven, terminal positions give no move, and every move it
+//! returns is legal.
+
+mod common;
+use tetrarch::rules::judkins::Judkins;
+use tetrarch::rules::{Game, MoveList, Record};
+use tetrarch::search::{Control, Limits, Score, Searcher};
+
+type Move = <Judkins as Game>::Move;
+
+fn moves(p: &Judkins) -> Vec<Move> {
+    let mut l = MoveList::new();
+    p.legal_moves(&mut l);
+    l.iter().copied().collect()
+}
+
+/// Brute force, no search tricks: whether the side to move mates within `n` of its moves.
+fn mates_within(p: &Judkins, n: u32) -> bool {
+    moves(p).into_iter().any(|m| forces_mate(p, m, n))
+}
+
+/// Whether `m` mates at once or leaves every reply mated within `n - 1` more moves.
+fn forces_mate(p: &Judkins, m: Move, n: u32) -> bool {
+    let mut c = p.clone();
+    c.play(m);
+    let replies = moves(&c);
+    replies.is_empty()
+        || (n > 1
+            && replies.iter().all(|&r| {
+                let mut d = c.clone();
+                d.play(r);
+                mates_within(&d, n - 1)
+            }))
+}
+
+fn search(p: &Judkins, depth: u32) -> (Option<Move>, i32, Score) {
+    let mut s: Searcher<Judkins> = Searcher::new(16);
+    let mut last = None;
+    let r = s.think(&Record::new(p.clone()), Limits { depth: Some(depth), ..Limits::default() }, Control::new(false), &mut |i| {
+        last = Some(i.score)
+    });
+    (r.best, r.score, last.unwrap_or(Score::Cp(0)))
+}
+
+fn mate_fixtures() -> Vec<(u32, Judkins)> {
+    let text = std::fs::read_to_string(concat!(env!("CARGO_MANIFEST_DIR"), "/fixtures/judkins-mates.txt")).unwrap();
+    text.lines()
+        .filter(|l| !l.starts_with('#') && !l.trim().is_empty())
+        .map(|l| {
+            let (n, sfen) = l.split_once(' ').unwrap();
+            (n.parse().unwrap(), Judkins::from_text(sfen).unwrap())
+        })
+        .collect()
+}
+
+#[test]
+fn mates_in_one_and_two_are_found() {
+    let cases = mate_fixtures();
+    assert!(cases.iter().filter(|c| c.0 == 1).count() >= 5);
+    assert!(cases.iter().filter(|c| c.0 == 2).count() >= 5);
+    for (n, p) in cases {
+        // The fixture is right: a mate in n and none faster.
+        assert!(mates_within(&p, n), "{}", p.to_text());
+        assert!(n == 1 || !mates_within(&p, n - 1), "{}", p.to_text());
+        let (best, _, score) = search(&p, 2 * n + 2);
+        assert_eq!(score, Score::Mate(2 * n as i32 - 1), "{}", p.to_text());
+        let best = best.expect("a move");
+        assert!(forces_mate(&p, best, n), "{} does not mate in {n} in {}", p.format_move(best), p.to_text());
+    }
+}
+
+#[test]
+fn the_mated_side_sees_its_mate_coming() {
+    // After a mate-in-2 key move the defender, to move, is mated in 2 more plies.
+    for (n, p) in mate_fixtures().into_iter().filter(|c| c.0 == 2) {
+        let (best, _, _) = search(&p, 6);
+        let mut c = p.clone();
+        c.play(best.unwrap());
+        let (_, _, score) = search(&c, 6);
+        assert_eq!(score, Score::Mate(-(2 * n as i32 - 2)), "{}", c.to_text());
+    }
+}
+
+#[test]
+fn no_move_when_the_game_is_over() {
+    // Checkmated: sente to move has no legal move.
+    let mut r = Record::new(Judkins::from_text("5k/6/4G1/6/6/K5 b G 1").unwrap());
+    r.play_text("G*1b").unwrap();
+    let mut s: Searcher<Judkins> = Searcher::new(1);
+    let res = s.think(&r, Limits { depth: Some(5), ..Limits::default() }, Control::new(false), &mut |_| {});
+    assert!(res.best.is_none());
+    // Drawn by repetition: the game is over although moves exist on the board.
+    let mut r = Record::new(Judkins::startpos());
+    for _ in 0..3 {
+        for m in ["5f5e", "2a2b", "5e5f", "2b2a"] {
+            r.play_text(m).unwrap();
+        }
+    }
+    assert!(r.outcome().is_some());
+    let res = s.think(&r, Limits { depth: Some(5), ..Limits::default() }, Control::new(false), &mut |_| {});
+    assert!(res.best.is_none());
+}
+
+#[test]
+fn returned_moves_are_legal_and_limits_hold() {
+    let mut s: Searcher<Judkins> = Searcher::new(4);
+    for (i, p) in common::random_positions::<Judkins>(5, 20, 60).into_iter().enumerate().step_by(17) {
+        let r = Record::new(p.clone());
+        if r.outcome().is_some() {
+            continue;
+        }
+        let res = s.think(&r, Limits { nodes: Some(2000 + i as u64), ..Limits::default() }, Control::new(false), &mut |_| {});
+        let best = res.best.expect("a move");
+        assert!(moves(&p).contains(&best), "illegal {:?} in {}", best, p.to_text());
+        // The node limit is checked every 1024 nodes.
+        assert!(res.nodes <= 2000 + i as u64 + 1024, "{} nodes", res.nodes);
+        if let Some(pm) = res.ponder {
+            let mut c = p.clone();
+            c.play(best);
+            assert!(moves(&c).contains(&pm), "illegal ponder move");
+        }
+    }
+}
+
+#[test]
+fn search_is_deterministic() {
+    let p = Judkins::startpos();
+    let a = search(&p, 7);
+    let b = search(&p, 7);
+    assert_eq!(a.0, b.0);
+    assert_eq!(a.1, b.1);
+}
