@@ -157,7 +157,8 @@ impl<G: Game> Engine for Variant<G> {
         let time = p.time.iter().find(|t| t.0 == me).map(|t| t.1);
         let inc = p.inc.iter().find(|t| t.0 == me).map(|t| t.1);
         let mut limits = Limits {
-            depth: p.depth,
+            // A mate search looks no deeper than the mate it is asked for, and a little more.
+            depth: p.depth.or(p.mate.map(|n| n.saturating_mul(2).saturating_add(2))),
             nodes: p.nodes,
             budget: None,
             mate: p.mate,
@@ -269,7 +270,10 @@ impl<G: Game> Engine for Variant<G> {
                     }
                     let mut child = pos.clone();
                     child.play(m);
-                    let n = perft(&child, depth - 1);
+                    let Some(n) = stoppable_perft(&child, depth - 1, &ctl.stop) else {
+                        out.send(&Reply::Text("perft stopped".into()));
+                        return None;
+                    };
                     total += n;
                     out.send(&Reply::PerftMove { mv: pos.format_move(m), nodes: n });
                 }
@@ -345,6 +349,26 @@ impl<G: Game> Engine for Variant<G> {
             outcome_text::<G>(self.record.outcome())
         )
     }
+}
+
+/// Perft that gives up when `stop` is raised; the flag is read only where three or more plies
+/// remain, so the leaves run at full speed.
+fn stoppable_perft<G: Game>(pos: &G, depth: u32, stop: &std::sync::atomic::AtomicBool) -> Option<u64> {
+    if depth < 3 {
+        return Some(perft(pos, depth));
+    }
+    if stop.load(std::sync::atomic::Ordering::Relaxed) {
+        return None;
+    }
+    let mut list = MoveList::new();
+    pos.legal_moves(&mut list);
+    let mut n = 0;
+    for &m in list.iter() {
+        let mut child = pos.clone();
+        child.play(m);
+        n += stoppable_perft(&child, depth - 1, stop)?;
+    }
+    Some(n)
 }
 
 fn make_engine(name: &str, hash_mib: usize) -> Result<Box<dyn Engine>, String> {

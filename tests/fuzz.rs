@@ -1,0 +1,127 @@
+//! Thousands of random and mutated lines into one session: it must never panic, must answer
+//! every bad line with an error, and a bad line must leave the state exactly as it was.
+
+mod common;
+use common::Rng;
+use std::io::Write;
+use std::sync::{Arc, Mutex};
+use tetrarch::protocol::{Output, Session};
+
+#[derive(Clone, Default)]
+struct Buf(Arc<Mutex<Vec<u8>>>);
+
+impl Write for Buf {
+    fn write(&mut self, b: &[u8]) -> std::io::Result<usize> {
+        self.0.lock().unwrap().extend_from_slice(b);
+        Ok(b.len())
+    }
+    fn flush(&mut self) -> std::io::Result<()> {
+        Ok(())
+    }
+}
+
+impl Buf {
+    fn take(&self) -> String {
+        String::from_utf8_lossy(&std::mem::take(&mut *self.0.lock().unwrap())).into_owned()
+    }
+}
+
+const SEEDS: &[&str] = &[
+    "usi",
+    "uci",
+    "isready",
+    "usinewgame",
+    "ucinewgame",
+    "position startpos",
+    "position startpos moves 6e6d 1b1c 6d6c",
+    "position startpos moves 2f4d 5a3c 4d3c+",
+    "position sfen rbnsgk/5p/6/6/P5/KGSNBR b - 1",
+    "position sfen 2r3/1P4/2N2k/3s2/1G2p1/2KN2 w SR2Bg 30 moves S*3c",
+    "position fen 5k/6/4G1/6/6/K5 b G 1 moves G*1b",
+    "go depth 2",
+    "go nodes 300",
+    "go movetime 5",
+    "go btime 50 wtime 50 byoyomi 10",
+    "go infinite",
+    "go ponder btime 100 wtime 100",
+    "go perft 2",
+    "go mate 1",
+    "stop",
+    "ponderhit",
+    "gameover win",
+    "setoption name USI_Hash value 2",
+    "setoption name USI_Variant value judkins",
+    "setoption name MoveOverhead value 10",
+    "setoption name USI_Ponder value true",
+    "d",
+    "legalmoves",
+    "status",
+];
+
+const WORDS: &[&str] = &[
+    "go", "position", "moves", "startpos", "sfen", "fen", "depth", "nodes", "btime", "wtime", "binc", "byoyomi",
+    "movestogo", "infinite", "ponder", "perft", "mate", "setoption", "name", "value", "-1", "0", "1", "18446744073709551616",
+    "6e6d", "P*3c", "5a1e+", "+", "*", "/", "b", "w", "-", "\u{0}", "\u{7f}", "é", "🀄", "\t", "quitx",
+];
+
+fn mutate(rng: &mut Rng, line: &str) -> String {
+    let mut chars: Vec<char> = line.chars().collect();
+    match rng.below(6) {
+        0 if !chars.is_empty() => {
+            let i = rng.below(chars.len());
+            chars.remove(i);
+        }
+        1 => {
+            let i = rng.below(chars.len() + 1);
+            chars.insert(i, char::from_u32(rng.below(0x300) as u32).unwrap_or('?'));
+        }
+        2 if !chars.is_empty() => {
+            chars.truncate(rng.below(chars.len()));
+        }
+        3 => {
+            let mut words: Vec<&str> = line.split(' ').collect();
+            let i = rng.below(words.len() + 1);
+            words.insert(i, WORDS[rng.below(WORDS.len())]);
+            return words.join(" ");
+        }
+        4 => {
+            let n = 1 + rng.below(8);
+            return (0..n).map(|_| WORDS[rng.below(WORDS.len())]).collect::<Vec<_>>().join(" ");
+        }
+        _ => {}
+    }
+    chars.into_iter().collect()
+}
+
+#[test]
+fn random_and_mutated_lines_never_break_the_session() {
+    let buf = Buf::default();
+    let mut session = Session::new(Arc::new(Output::new(Box::new(buf.clone()))));
+    let mut rng = Rng(0x5EED);
+    let mut errors = 0;
+    for i in 0..20000 {
+        let seed = SEEDS[rng.below(SEEDS.len())];
+        let line = if rng.below(3) == 0 { seed.to_string() } else { mutate(&mut rng, seed) };
+        if line.trim() == "quit" {
+            continue;
+        }
+        session.input("d");
+        session.input("stop");
+        let before = buf.take();
+        session.input(&line);
+        session.input("stop");
+        let out = buf.take();
+        // A go always ends in exactly one bestmove once stopped.
+        let go_like = out.lines().filter(|l| l.starts_with("bestmove")).count();
+        assert!(go_like <= 1, "line {i} {line:?}: {out}");
+        if out.lines().any(|l| l.starts_with("info string error")) {
+            errors += 1;
+            session.input("d");
+            session.input("stop");
+            assert_eq!(buf.take(), before, "line {i} {line:?} was refused but changed the state");
+        }
+        assert!(!session.has_pending(), "line {i} {line:?} left commands waiting");
+    }
+    assert!(errors > 4000, "only {errors} lines were refused: the mutations are too tame");
+    session.shutdown();
+}

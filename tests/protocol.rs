@@ -1,0 +1,271 @@
+//! The real binary, spoken to through pipes, as a GUI or a script would.
+
+mod common;
+use common::Engine;
+use std::time::{Duration, Instant};
+
+const T: Duration = Duration::from_secs(20);
+
+fn bestmoves(lines: &[String]) -> usize {
+    lines.iter().filter(|l| l.starts_with("bestmove")).count()
+}
+
+#[test]
+fn handshake_lists_options_and_ends_with_usiok() {
+    let mut e = Engine::start();
+    e.send("usi");
+    let lines = e.until(T, |l| l == "usiok");
+    assert!(lines[0].starts_with("id name tetrarch"));
+    for opt in ["USI_Hash", "USI_Variant", "MoveOverhead", "USI_Ponder"] {
+        assert!(lines.iter().any(|l| l.starts_with(&format!("option name {opt} "))), "{opt} missing: {lines:?}");
+    }
+    e.send("uci");
+    e.until(T, |l| l == "uciok");
+    e.send("isready");
+    e.until(T, |l| l == "readyok");
+}
+
+#[test]
+fn go_gives_one_legal_bestmove() {
+    let mut e = Engine::start();
+    e.handshake();
+    e.send("position startpos moves 6e6d");
+    e.send("go depth 6");
+    let lines = e.until(T, |l| l.starts_with("bestmove"));
+    assert!(lines.iter().any(|l| l.starts_with("info depth 6 ")), "{lines:?}");
+    let info = lines.iter().rev().find(|l| l.starts_with("info depth")).unwrap();
+    for field in ["seldepth", "score", "nodes", "nps", "time", "hashfull", "pv"] {
+        assert!(info.contains(&format!(" {field} ")), "{field} missing in {info}");
+    }
+    let mv = lines.last().unwrap().split_whitespace().nth(1).unwrap().to_string();
+    let legal = e.ask("legalmoves");
+    assert!(legal[0].split_whitespace().skip(1).any(|m| m == mv), "{mv} not in {legal:?}");
+    assert!(e.drain(Duration::from_millis(200)).is_empty());
+}
+
+#[test]
+fn clocks_byoyomi_and_increment_give_a_move_in_time() {
+    let mut e = Engine::start();
+    e.handshake();
+    e.send("setoption name MoveOverhead value 30");
+    e.send("position startpos");
+    for go in [
+        "go btime 0 wtime 0 byoyomi 300",
+        "go btime 2000 wtime 2000 binc 100 winc 100",
+        "go btime 1000 wtime 1000",
+        "go btime 500 wtime 500 movestogo 1",
+        "go movetime 200",
+        "go nodes 5000",
+        "go mate 2",
+    ] {
+        let start = Instant::now();
+        e.send(go);
+        let lines = e.until(T, |l| l.starts_with("bestmove"));
+        let took = start.elapsed();
+        assert_eq!(bestmoves(&lines), 1);
+        assert!(took < Duration::from_secs(5), "{go} took {took:?}");
+    }
+}
+
+#[test]
+fn isready_and_stop_during_go_infinite() {
+    let mut e = Engine::start();
+    e.handshake();
+    e.send("position startpos");
+    e.send("go infinite");
+    std::thread::sleep(Duration::from_millis(300));
+    e.send("isready");
+    let lines = e.until(T, |l| l == "readyok");
+    assert_eq!(bestmoves(&lines), 0, "no bestmove before stop: {lines:?}");
+    std::thread::sleep(Duration::from_millis(200));
+    e.send("stop");
+    let lines = e.until(T, |l| l.starts_with("bestmove"));
+    assert_eq!(bestmoves(&lines), 1);
+    assert!(e.drain(Duration::from_millis(300)).iter().all(|l| !l.starts_with("bestmove")));
+    // A stop with no search running prints nothing.
+    e.send("stop");
+    assert!(e.drain(Duration::from_millis(200)).is_empty());
+}
+
+#[test]
+fn ponder_then_ponderhit_and_ponder_then_stop() {
+    let mut e = Engine::start();
+    e.handshake();
+    e.send("setoption name USI_Ponder value true");
+    e.send("position startpos moves 6e6d");
+    e.send("go ponder btime 1000 wtime 1000 byoyomi 500");
+    std::thread::sleep(Duration::from_millis(1500));
+    // Pondering never ends by itself, whatever the clock says.
+    assert_eq!(bestmoves(&e.drain(Duration::from_millis(10))), 0);
+    e.send("ponderhit");
+    let lines = e.until(T, |l| l.starts_with("bestmove"));
+    assert_eq!(bestmoves(&lines), 1);
+    e.send("go ponder btime 1000 wtime 1000");
+    std::thread::sleep(Duration::from_millis(100));
+    e.send("stop");
+    let lines = e.until(T, |l| l.starts_with("bestmove"));
+    assert_eq!(bestmoves(&lines), 1);
+}
+
+#[test]
+fn bad_input_is_reported_and_changes_nothing() {
+    let mut e = Engine::start();
+    e.handshake();
+    e.send("position startpos moves 6e6d 1b1c");
+    let before = e.ask("d");
+    for bad in [
+        "position startpos moves 6e6d 1b1c 6d6x",
+        "position startpos moves 6e6d 6e6d",
+        "position sfen rbnsgk/5p/6/6/P5/KGSNBR b - 1 garbage",
+        "position sfen rbnsgk/5p/6/6/P5 b - 1",
+        "position fen",
+        "position",
+        "position nonsense",
+        "go depth",
+        "go depth -1",
+        "go depth 0",
+        "go wibble 7",
+        "go ytime 1000",
+        "go ponder infinite",
+        "setoption name USI_Hash value 0",
+        "setoption name USI_Hash value 99999999",
+        "setoption name USI_Hash value lots",
+        "setoption name USI_Ponder value maybe",
+        "setoption name USI_Variant value shogi",
+        "setoption name NoSuchOption value 1",
+        "setoption",
+        "gameover maybe",
+        "usi please",
+        "xyzzy",
+        "go perft 0",
+    ] {
+        let lines = e.ask(bad);
+        assert_eq!(lines.len(), 1, "{bad}: {lines:?}");
+        assert!(lines[0].starts_with("info string error "), "{bad}: {lines:?}");
+        assert_eq!(e.ask("d"), before, "{bad} changed the state");
+    }
+}
+
+#[test]
+fn junk_and_long_lines_do_not_hurt() {
+    let mut e = Engine::start();
+    e.handshake();
+    e.send("position startpos moves 6e6d");
+    let before = e.ask("d");
+    e.send_bytes(b"\xff\xfe\x00\x01binary\x80junk\n");
+    e.send_bytes(&vec![b'x'; 3 << 20]);
+    e.send_bytes(b"\n");
+    e.send_bytes(format!("position startpos moves {}\n", "6e6d ".repeat(300_000)).as_bytes());
+    e.send_bytes(b"\r\n\t \n");
+    let lines: Vec<String> = e.ask("d").into_iter().filter(|l| !l.starts_with("info string error")).collect();
+    let errors = e.log.iter().filter(|l| l.starts_with("info string error")).count();
+    assert_eq!(errors, 3, "{:?}", e.log);
+    assert_eq!(lines, before);
+}
+
+#[test]
+fn perft_uses_fairy_stockfish_format() {
+    let mut e = Engine::start();
+    e.handshake();
+    e.send("position startpos");
+    e.send("go perft 3");
+    let lines = e.until(T, |l| l.starts_with("Nodes searched"));
+    assert_eq!(lines.last().unwrap(), "Nodes searched: 6183");
+    let per_move: Vec<_> = lines.iter().filter(|l| l.contains(": ") && !l.starts_with("Nodes")).collect();
+    assert_eq!(per_move.len(), 20);
+    let sum: u64 = per_move.iter().map(|l| l.rsplit(' ').next().unwrap().parse::<u64>().unwrap()).sum();
+    assert_eq!(sum, 6183);
+}
+
+#[test]
+fn d_status_legalmoves_and_mate() {
+    let mut e = Engine::start();
+    e.handshake();
+    e.send("position sfen 5k/6/4G1/6/6/K5 b G 1");
+    let status = e.ask("status");
+    assert_eq!(status, vec!["status turn b checks - outcome none"]);
+    e.send("go depth 4");
+    let lines = e.until(T, |l| l.starts_with("bestmove"));
+    assert!(lines.iter().any(|l| l.contains("score mate 1 ")), "{lines:?}");
+    let mv = lines.last().unwrap().split_whitespace().nth(1).unwrap().to_string();
+    e.send(&format!("position sfen 5k/6/4G1/6/6/K5 b G 1 moves {mv}"));
+    assert_eq!(e.ask("status"), vec!["status turn w checks w outcome win b checkmate"]);
+    assert_eq!(e.ask("legalmoves"), vec!["legalmoves"]);
+    let d = e.ask("d");
+    assert!(d.iter().any(|l| l.starts_with("position ")));
+    assert!(d.iter().any(|l| l == "outcome win b checkmate"));
+    // Nothing to play: resign.
+    e.send("go depth 3");
+    let lines = e.until(T, |l| l.starts_with("bestmove"));
+    assert_eq!(lines.last().unwrap(), "bestmove resign");
+}
+
+#[test]
+fn variant_option_announces_and_keeps_state_on_error() {
+    let mut e = Engine::start();
+    e.handshake();
+    let lines = e.ask("setoption name UCI_Variant value judkins");
+    assert_eq!(lines.len(), 1);
+    assert!(lines[0].starts_with("info string variant judkins files 6 ranks 6 seats b,w startpos rbnsgk/5p/6/6/P5/KGSNBR b - 1"));
+    let lines = e.ask("setoption name USI_Variant value judtho");
+    assert!(lines[0].starts_with("info string error"), "{lines:?}");
+}
+
+#[test]
+fn commands_after_a_search_wait_for_it_in_order() {
+    let mut e = Engine::start();
+    e.handshake();
+    // A script that does not wait for bestmove: the second search runs after the first,
+    // on the position given between them.
+    e.send("position startpos");
+    e.send("go depth 5");
+    e.send("position startpos moves 6e6d");
+    e.send("go depth 3");
+    e.send("status");
+    let mut lines = e.until(T, |l| l.starts_with("bestmove"));
+    lines.extend(e.until(T, |l| l.starts_with("bestmove")));
+    assert_eq!(bestmoves(&lines), 2);
+    assert!(lines.contains(&"status turn w checks - outcome none".to_string()), "{lines:?}");
+    // The second search ran on the second position: gote's move.
+    let second = lines.last().unwrap().split_whitespace().nth(1).unwrap().to_string();
+    e.send("position startpos moves 6e6d");
+    assert!(e.ask("legalmoves")[0].split_whitespace().any(|m| m == second));
+}
+
+#[test]
+fn end_of_input_quits_after_a_bounded_search() {
+    let mut e = Engine::start();
+    e.send("position startpos");
+    e.send("go movetime 300");
+    e.close_stdin();
+    let lines = e.until(T, |l| l.starts_with("bestmove"));
+    assert_eq!(bestmoves(&lines), 1);
+    assert!(e.wait_exit(T));
+    // An unbounded search is stopped at end of input, with its bestmove.
+    let mut e = Engine::start();
+    e.send("go infinite");
+    std::thread::sleep(Duration::from_millis(100));
+    e.close_stdin();
+    e.until(T, |l| l.starts_with("bestmove"));
+    assert!(e.wait_exit(T));
+    // quit ends a search at once.
+    let mut e = Engine::start();
+    e.send("go infinite");
+    e.send("quit");
+    assert!(e.wait_exit(T));
+}
+
+#[test]
+fn new_game_and_gameover() {
+    let mut e = Engine::start();
+    e.handshake();
+    e.send("usinewgame");
+    e.send("position startpos");
+    e.send("go ponder");
+    std::thread::sleep(Duration::from_millis(50));
+    e.send("gameover draw");
+    let lines = e.until(T, |l| l.starts_with("bestmove"));
+    assert_eq!(bestmoves(&lines), 1);
+    e.send("setoption name USI_Hash value 1");
+    assert_eq!(e.ask("usinewgame"), Vec::<String>::new());
+}
