@@ -206,7 +206,11 @@ fn variant_option_announces_and_keeps_state_on_error() {
     e.handshake();
     let lines = e.ask("setoption name UCI_Variant value judkins");
     assert_eq!(lines.len(), 1);
-    assert!(lines[0].starts_with("info string variant judkins files 6 ranks 6 seats b,w startpos rbnsgk/5p/6/6/P5/KGSNBR b - 1"));
+    assert!(
+        lines[0].starts_with(
+            "info string variant judkins files 6 ranks 6 seats b,w startpos rbnsgk/5p/6/6/P5/KGSNBR b - 1"
+        )
+    );
     let lines = e.ask("setoption name USI_Variant value judtho");
     assert!(lines[0].starts_with("info string error"), "{lines:?}");
 }

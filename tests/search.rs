@@ -36,9 +36,12 @@ fn forces_mate(p: &Judkins, m: Move, n: u32) -> bool {
 fn search(p: &Judkins, depth: u32) -> (Option<Move>, i32, Score) {
     let mut s: Searcher<Judkins> = Searcher::new(16);
     let mut last = None;
-    let r = s.think(&Record::new(p.clone()), Limits { depth: Some(depth), ..Limits::default() }, Control::new(false), &mut |i| {
-        last = Some(i.score)
-    });
+    let r = s.think(
+        &Record::new(p.clone()),
+        Limits { depth: Some(depth), ..Limits::default() },
+        Control::new(false),
+        &mut |i| last = Some(i.score),
+    );
     (r.best, r.score, last.unwrap_or(Score::Cp(0)))
 }
 
@@ -109,7 +112,8 @@ fn returned_moves_are_legal_and_limits_hold() {
         if r.outcome().is_some() {
             continue;
         }
-        let res = s.think(&r, Limits { nodes: Some(2000 + i as u64), ..Limits::default() }, Control::new(false), &mut |_| {});
+        let res =
+            s.think(&r, Limits { nodes: Some(2000 + i as u64), ..Limits::default() }, Control::new(false), &mut |_| {});
         let best = res.best.expect("a move");
         assert!(moves(&p).contains(&best), "illegal {:?} in {}", best, p.to_text());
         // The node limit is checked every 1024 nodes.

@@ -86,11 +86,17 @@ fn number_u32(i: &str) -> Res<'_, u32> {
     terminated(nom::character::complete::u32, peek(alt((space1, eof)))).parse(i)
 }
 
-fn with_u64<'a>(k: &'static str, f: fn(u64) -> GoParam) -> impl Parser<&'a str, Output = GoParam, Error = nom::error::Error<&'a str>> {
+fn with_u64<'a>(
+    k: &'static str,
+    f: fn(u64) -> GoParam,
+) -> impl Parser<&'a str, Output = GoParam, Error = nom::error::Error<&'a str>> {
     map(preceded((keyword(k), space1), number_u64), f)
 }
 
-fn with_u32<'a>(k: &'static str, f: fn(u32) -> GoParam) -> impl Parser<&'a str, Output = GoParam, Error = nom::error::Error<&'a str>> {
+fn with_u32<'a>(
+    k: &'static str,
+    f: fn(u32) -> GoParam,
+) -> impl Parser<&'a str, Output = GoParam, Error = nom::error::Error<&'a str>> {
     map(preceded((keyword(k), space1), number_u32), f)
 }
 
@@ -195,14 +201,16 @@ fn parse_position(args: &str) -> Result<Command, String> {
     .parse(before);
     let start = match start {
         Ok((_, s)) => s,
-        Err(_) => return Err(format!("position: expected 'startpos', 'sfen <text>' or 'fen <text>', got '{}'", before)),
+        Err(_) => {
+            return Err(format!("position: expected 'startpos', 'sfen <text>' or 'fen <text>', got '{}'", before));
+        }
     };
     let moves = match moves {
         None => Vec::new(),
         Some(m) => {
-            let r: Res<'_, Vec<&str>> =
-                all_consuming(many0(terminated(token, opt(space1)))).parse(m);
-            r.map(|(_, v)| v.into_iter().map(String::from).collect()).map_err(|_| "position: bad move list".to_string())?
+            let r: Res<'_, Vec<&str>> = all_consuming(many0(terminated(token, opt(space1)))).parse(m);
+            r.map(|(_, v)| v.into_iter().map(String::from).collect())
+                .map_err(|_| "position: bad move list".to_string())?
         }
     };
     Ok(Command::Position { start, moves })
@@ -261,8 +269,7 @@ pub fn parse(line: &str) -> Result<Option<Command>, String> {
         "stop" => no_args(word, args, Command::Stop),
         "ponderhit" => no_args(word, args, Command::PonderHit),
         "gameover" => {
-            let r: Res<'_, &str> =
-                all_consuming(alt((tag("win"), tag("lose"), tag("draw")))).parse(args.trim());
+            let r: Res<'_, &str> = all_consuming(alt((tag("win"), tag("lose"), tag("draw")))).parse(args.trim());
             r.map(|(_, w)| Command::GameOver(w.to_string()))
                 .map_err(|_| format!("gameover: expected win, lose or draw, got '{}'", args.trim()))
         }
@@ -323,7 +330,10 @@ mod tests {
         );
         assert_eq!(
             parse("position sfen  rbnsgk/5p/6/6/P5/KGSNBR b - 1").unwrap(),
-            Some(Command::Position { start: PositionStart::Text("rbnsgk/5p/6/6/P5/KGSNBR b - 1".into()), moves: vec![] })
+            Some(Command::Position {
+                start: PositionStart::Text("rbnsgk/5p/6/6/P5/KGSNBR b - 1".into()),
+                moves: vec![]
+            })
         );
         assert!(parse("position").is_err());
         assert!(parse("position startpos 6e6d").is_err());

@@ -27,8 +27,14 @@ pub struct SearchInfo {
 
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub enum Reply {
-    Id { name: &'static str, author: &'static str },
-    Option { name: &'static str, kind: OptionKind },
+    Id {
+        name: &'static str,
+        author: &'static str,
+    },
+    Option {
+        name: &'static str,
+        kind: OptionKind,
+    },
     UsiOk,
     UciOk,
     ReadyOk,
@@ -37,8 +43,14 @@ pub enum Reply {
     Text(String),
     /// `info string error <text>`
     Error(String),
-    BestMove { mv: String, ponder: Option<String> },
-    PerftMove { mv: String, nodes: u64 },
+    BestMove {
+        mv: String,
+        ponder: Option<String>,
+    },
+    PerftMove {
+        mv: String,
+        nodes: u64,
+    },
     PerftTotal(u64),
     LegalMoves(Vec<String>),
     Status(String),

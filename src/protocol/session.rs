@@ -10,9 +10,9 @@ use crate::rules::judkins::Judkins;
 use crate::rules::{Game, MoveList, Outcome, Record, mask_letters, perft, seat_letter};
 use crate::search::time::{Clock, budget, fixed};
 use crate::search::{Control, Limits, Searcher};
+use std::collections::VecDeque;
 use std::io::BufRead;
 use std::panic::{AssertUnwindSafe, catch_unwind};
-use std::collections::VecDeque;
 use std::sync::{Arc, mpsc};
 use std::thread::JoinHandle;
 
@@ -87,7 +87,14 @@ pub fn shown(s: &str) -> String {
 
 impl<G: Game> Variant<G> {
     fn new(hash_mib: usize) -> Self {
-        Variant { record: Record::new(G::startpos()), searcher: None, hash_mib, worker: None, control: None, unbounded: false }
+        Variant {
+            record: Record::new(G::startpos()),
+            searcher: None,
+            hash_mib,
+            worker: None,
+            control: None,
+            unbounded: false,
+        }
     }
 
     /// Collects a finished worker, taking back the searcher it borrowed.
@@ -383,8 +390,8 @@ pub struct Session {
     out: Arc<Output>,
     options: Options,
     engine: Box<dyn Engine>,
-    /// Commands that wait, in order, for the running search to end.
-    pending: VecDeque<Command>,
+    /// Commands (and the errors of refused lines) that wait, in order, for the running search.
+    pending: VecDeque<Result<Command, String>>,
 }
 
 impl Session {
@@ -404,20 +411,15 @@ impl Session {
     /// the engine while it searches (`go`, `setoption`, `usinewgame`) waits until the search
     /// ends, and so does everything after it, so a script's commands always apply in order.
     pub fn input(&mut self, line: &str) -> bool {
-        let cmd = match command::parse(line) {
+        match command::parse(line) {
             Ok(None) => return true,
-            Ok(Some(cmd)) => cmd,
-            Err(e) => {
-                self.send(Reply::Error(e));
-                return true;
-            }
-        };
-        match cmd {
-            Command::Quit => return false,
-            Command::IsReady => self.send(Reply::ReadyOk),
-            Command::Stop | Command::GameOver(_) => self.engine.stop(),
-            Command::PonderHit => self.engine.ponderhit(),
-            other => self.pending.push_back(other),
+            Ok(Some(Command::Quit)) => return false,
+            Ok(Some(Command::IsReady)) => self.send(Reply::ReadyOk),
+            Ok(Some(Command::Stop | Command::GameOver(_))) => self.engine.stop(),
+            Ok(Some(Command::PonderHit)) => self.engine.ponderhit(),
+            // An error waits its turn too, so that a script reads answers in the order it asked.
+            Ok(Some(cmd)) => self.pending.push_back(Ok(cmd)),
+            Err(e) => self.pending.push_back(Err(e)),
         }
         self.pump();
         true
@@ -425,14 +427,16 @@ impl Session {
 
     /// Runs the waiting commands that can run now.
     pub fn pump(&mut self) {
-        while let Some(cmd) = self.pending.front() {
+        while let Some(next) = self.pending.front() {
             let needs_engine =
-                matches!(cmd, Command::Go(_) | Command::Perft(_) | Command::SetOption { .. } | Command::NewGame);
+                matches!(next, Ok(Command::Go(_) | Command::Perft(_) | Command::SetOption { .. } | Command::NewGame));
             if needs_engine && self.engine.searching() {
                 return;
             }
-            if let Some(cmd) = self.pending.pop_front() {
-                self.handle(cmd);
+            match self.pending.pop_front() {
+                Some(Ok(cmd)) => self.handle(cmd),
+                Some(Err(e)) => self.send(Reply::Error(e)),
+                None => return,
             }
         }
     }
@@ -468,10 +472,19 @@ impl Session {
     fn identify(&self, ok: Reply) {
         self.send(Reply::Id { name: ENGINE_NAME, author: AUTHOR });
         let d = Options::default();
-        self.send(Reply::Option { name: "USI_Hash", kind: OptionKind::Spin { default: d.hash_mib as i64, min: 1, max: MAX_HASH_MIB } });
+        self.send(Reply::Option {
+            name: "USI_Hash",
+            kind: OptionKind::Spin { default: d.hash_mib as i64, min: 1, max: MAX_HASH_MIB },
+        });
         self.send(Reply::Option { name: "USI_Ponder", kind: OptionKind::Check { default: false } });
-        self.send(Reply::Option { name: "USI_Variant", kind: OptionKind::Combo { default: "judkins", vars: VARIANTS } });
-        self.send(Reply::Option { name: "MoveOverhead", kind: OptionKind::Spin { default: d.overhead_ms as i64, min: 0, max: 5000 } });
+        self.send(Reply::Option {
+            name: "USI_Variant",
+            kind: OptionKind::Combo { default: "judkins", vars: VARIANTS },
+        });
+        self.send(Reply::Option {
+            name: "MoveOverhead",
+            kind: OptionKind::Spin { default: d.overhead_ms as i64, min: 0, max: 5000 },
+        });
         self.send(ok);
     }
 
@@ -518,7 +531,8 @@ impl Session {
         let missing = || format!("setoption: '{}' needs a value", shown(name));
         match key.as_str() {
             "usi_hash" | "hash" => {
-                let v = command::parse_int(value.ok_or_else(missing)?).map_err(|e| format!("setoption USI_Hash: {}", e))?;
+                let v =
+                    command::parse_int(value.ok_or_else(missing)?).map_err(|e| format!("setoption USI_Hash: {}", e))?;
                 if !(1..=MAX_HASH_MIB as u64).contains(&v) {
                     return Err(format!("setoption USI_Hash: {} is out of range 1..{}", v, MAX_HASH_MIB));
                 }
@@ -530,7 +544,8 @@ impl Session {
                 Ok(())
             }
             "moveoverhead" => {
-                let v = command::parse_int(value.ok_or_else(missing)?).map_err(|e| format!("setoption MoveOverhead: {}", e))?;
+                let v = command::parse_int(value.ok_or_else(missing)?)
+                    .map_err(|e| format!("setoption MoveOverhead: {}", e))?;
                 if v > 5000 {
                     return Err(format!("setoption MoveOverhead: {} is out of range 0..5000", v));
                 }
@@ -538,7 +553,8 @@ impl Session {
                 Ok(())
             }
             "usi_ponder" | "ponder" => {
-                self.options.ponder = command::parse_bool(value.ok_or_else(missing)?).map_err(|e| format!("setoption USI_Ponder: {}", e))?;
+                self.options.ponder = command::parse_bool(value.ok_or_else(missing)?)
+                    .map_err(|e| format!("setoption USI_Ponder: {}", e))?;
                 Ok(())
             }
             "usi_variant" | "uci_variant" => {
@@ -546,7 +562,8 @@ impl Session {
                 if self.engine.searching() {
                     return Err("setoption USI_Variant: not while a search is running".into());
                 }
-                let engine = make_engine(v, self.options.hash_mib).map_err(|e| format!("setoption USI_Variant: {}", e))?;
+                let engine =
+                    make_engine(v, self.options.hash_mib).map_err(|e| format!("setoption USI_Variant: {}", e))?;
                 self.engine = engine;
                 self.send(Reply::Text(self.engine.announce()));
                 Ok(())

@@ -530,10 +530,7 @@ impl Judkins {
     fn parse_sfen(text: &str) -> Result<Judkins, String> {
         let fields: Vec<&str> = text.split_whitespace().collect();
         if fields.len() < 3 || fields.len() > 4 {
-            return Err(format!(
-                "SFEN needs 3 or 4 fields (board, side, hand, move number), got {}",
-                fields.len()
-            ));
+            return Err(format!("SFEN needs 3 or 4 fields (board, side, hand, move number), got {}", fields.len()));
         }
         let mut pos = Judkins::empty();
         let rows: Vec<&str> = fields[0].split('/').collect();
@@ -570,8 +567,7 @@ impl Judkins {
                 let base = LETTERS[..7]
                     .iter()
                     .position(|&l| l as char == ch.to_ascii_uppercase())
-                    .ok_or_else(|| format!("SFEN has unknown piece letter '{}'", ch))?
-                    as u8;
+                    .ok_or_else(|| format!("SFEN has unknown piece letter '{}'", ch))? as u8;
                 let pt = if promoted {
                     if !CAN_PROMOTE[base as usize] {
                         return Err(format!("SFEN piece '{}' cannot be promoted", ch));
@@ -965,7 +961,12 @@ impl Game for Judkins {
             for pt in [ROOK, BISHOP, GOLD, SILVER, KNIGHT, PAWN] {
                 let n = self.hand[color as usize][pt as usize];
                 if n > 0 {
-                    let _ = write!(s, " {}{}", LETTERS[pt as usize] as char, if n > 1 { format!("x{}", n) } else { String::new() });
+                    let _ = write!(
+                        s,
+                        " {}{}",
+                        LETTERS[pt as usize] as char,
+                        if n > 1 { format!("x{}", n) } else { String::new() }
+                    );
                 }
             }
             s.push('\n');

@@ -255,21 +255,21 @@ pub fn repetition_outcome<G: Game>(pos: &G, traces: &[Trace]) -> Option<Outcome>
         // with every one of its moves there left its opponent in check in every position where
         // that opponent was to move.
         if let Some(loser) = perpetual_checker(pos, &traces[first..]) {
-            let winners = (0..pos.seats() as Seat)
-                .filter(|&s| pos.side_of(s) != pos.side_of(loser))
-                .fold(0, |m, s| m | (1 << s));
+            let winners =
+                (0..pos.seats() as Seat).filter(|&s| pos.side_of(s) != pos.side_of(loser)).fold(0, |m, s| m | (1 << s));
             return Some(Outcome::win(winners, Termination::PerpetualCheck));
         }
     }
     Some(Outcome::draw(Termination::Repetition))
 }
 
-/// In a two-sided repetition cycle (first to last entry inclusive), the seat that checked on every
-/// move, if any.
+/// In a two-sided repetition cycle (first to last entry inclusive), the seat that checked on
+/// every one of its moves, if exactly one did. If both did, the rule cancels out: a draw.
 pub fn perpetual_checker<G: Game>(pos: &G, cycle: &[Trace]) -> Option<Seat> {
     // The positions after a seat's moves are those where its opponent is to move; skip the first
     // entry, which no move inside the cycle produced.
-    let moves = &cycle[1..];
+    let moves = cycle.get(1..)?;
+    let mut checker = None;
     for defender in 0..pos.seats() as Seat {
         let mut seen = false;
         let all_checked = moves.iter().filter(|t| t.to_move == defender).all(|t| {
@@ -277,12 +277,13 @@ pub fn perpetual_checker<G: Game>(pos: &G, cycle: &[Trace]) -> Option<Seat> {
             t.in_check
         });
         if seen && all_checked {
-            // In a two-seat game the checker is the other seat.
-            let checker = (0..pos.seats() as Seat).find(|&s| pos.side_of(s) != pos.side_of(defender))?;
-            return Some(checker);
+            if checker.is_some() {
+                return None;
+            }
+            checker = (0..pos.seats() as Seat).find(|&s| pos.side_of(s) != pos.side_of(defender));
         }
     }
-    None
+    checker
 }
 
 /// A game from a start position through a list of moves: the unit the protocol session and the

@@ -232,11 +232,8 @@ impl<G: Game> Searcher<G> {
         for depth in 1..=max_depth {
             // Aspiration window around the previous score once the scores settle.
             let mut delta = 30;
-            let (mut alpha, mut beta) = if depth >= 5 && prev.abs() < MATE_BOUND {
-                (prev - delta, prev + delta)
-            } else {
-                (-INF, INF)
-            };
+            let (mut alpha, mut beta) =
+                if depth >= 5 && prev.abs() < MATE_BOUND { (prev - delta, prev + delta) } else { (-INF, INF) };
             let v = loop {
                 let v = self.root(root, &mut root_moves, &mut scores, depth as i32, alpha, beta);
                 if self.stopped {
@@ -592,7 +589,13 @@ impl<G: Game> Searcher<G> {
             moves.as_mut_slice().swap(count, bi);
             let m = moves.as_slice()[count];
             let quiet = order[count] < (1 << 19) && m != tt_move;
-            if quiet && !pv_node && !in_check && best > -MATE_BOUND && depth <= 3 && quiets_tried >= 3 + depth * depth * 2 {
+            if quiet
+                && !pv_node
+                && !in_check
+                && best > -MATE_BOUND
+                && depth <= 3
+                && quiets_tried >= 3 + depth * depth * 2
+            {
                 continue;
             }
             let mut child = pos.clone();
