@@ -1,5 +1,6 @@
 //! tetrarch: an engine for Judkins shogi, Dojo chess, four-handed Chaturanga and Judtho.
 
+pub mod arbiter;
 pub mod bench;
 pub mod protocol;
 pub mod rules;

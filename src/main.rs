@@ -24,6 +24,8 @@ enum Cmd {
         /// Position string (default: the start position).
         position: Vec<String>,
     },
+    /// Plays engines against each other, refereed by tetrarch's rules (docs/match.md).
+    Match(MatchArgs),
     /// Searches a fixed set of positions to a fixed depth and prints nodes and nodes/s.
     Bench {
         /// Depth of each search.
@@ -33,6 +35,152 @@ enum Cmd {
         #[arg(long, default_value_t = 16)]
         hash: usize,
     },
+}
+
+#[derive(clap::Args)]
+struct MatchArgs {
+    /// Variant name.
+    #[arg(long, default_value = "judkins")]
+    variant: String,
+    /// An engine: "name=N cmd=PATH [arg=A]... [option.K=V]... [variant-option=UCI_Variant]";
+    /// "self" is this tetrarch binary. Give it once per engine.
+    #[arg(long = "engine", required = true)]
+    engines: Vec<String>,
+    /// Clock: seconds, "base+inc", or "moves/base[+inc]".
+    #[arg(long)]
+    tc: Option<String>,
+    /// Byoyomi in seconds, added to --tc.
+    #[arg(long, default_value_t = 0.0)]
+    byoyomi: f64,
+    /// Fixed time per move, in seconds.
+    #[arg(long)]
+    movetime: Option<f64>,
+    /// Fixed depth per move.
+    #[arg(long)]
+    depth: Option<u32>,
+    /// Fixed nodes per move.
+    #[arg(long)]
+    nodes: Option<u64>,
+    /// Number of games.
+    #[arg(long)]
+    games: Option<usize>,
+    /// Number of rounds; a round plays every rotation of the seats once.
+    #[arg(long)]
+    rounds: Option<usize>,
+    /// Games played at once.
+    #[arg(long, default_value_t = 1)]
+    concurrency: usize,
+    /// File of openings: one position or move list a line.
+    #[arg(long)]
+    openings: Option<std::path::PathBuf>,
+    /// Stop when decided: elo0=.. elo1=.. alpha=.. beta=.. (two engines only).
+    #[arg(long, num_args = 1..)]
+    sprt: Vec<String>,
+    /// Write the games as PGN-like records.
+    #[arg(long)]
+    pgn: Option<std::path::PathBuf>,
+    /// Write one JSON object per game.
+    #[arg(long)]
+    jsonl: Option<std::path::PathBuf>,
+    /// Milliseconds a move may overrun its time before it loses.
+    #[arg(long, default_value_t = 100)]
+    margin: u64,
+    /// Milliseconds an engine may take to start (usiok, readyok).
+    #[arg(long, default_value_t = 10_000)]
+    startup: u64,
+    /// Milliseconds a depth- or node-limited move may take before the engine counts as hung.
+    #[arg(long, default_value_t = 60_000)]
+    hang: u64,
+    /// Plies after which the arbiter adjudicates a draw.
+    #[arg(long, default_value_t = 1000)]
+    max_plies: usize,
+    /// The Event tag of the records.
+    #[arg(long, default_value = "tetrarch match")]
+    event: String,
+    /// No progress lines on stderr.
+    #[arg(long)]
+    quiet: bool,
+}
+
+fn run_match(a: MatchArgs) -> Result<tetrarch::arbiter::Summary, String> {
+    use tetrarch::arbiter::{MatchConfig, clock::TimeControl, engine::EngineSpec, game::Opening, stats::Sprt};
+    let me = std::env::current_exe().map_err(|e| e.to_string())?.to_string_lossy().into_owned();
+    let engines =
+        a.engines
+            .iter()
+            .map(|e| {
+                if e == "self" { EngineSpec::parse(&format!("name=tetrarch cmd={}", me)) } else { EngineSpec::parse(e) }
+            })
+            .collect::<Result<Vec<_>, _>>()?;
+    let mut names: Vec<&str> = engines.iter().map(|e| e.name.as_str()).collect();
+    names.sort_unstable();
+    names.dedup();
+    let mut engines = engines.clone();
+    if names.len() < engines.len() {
+        // Same names (self-play): number them so that the tables tell them apart.
+        for (i, e) in engines.iter_mut().enumerate() {
+            e.name = format!("{}-{}", e.name, i + 1);
+        }
+    }
+    let limits = [a.tc.is_some() || a.byoyomi > 0.0, a.movetime.is_some(), a.depth.is_some(), a.nodes.is_some()];
+    if limits.iter().filter(|&&x| x).count() != 1 {
+        return Err("match: give exactly one of --tc (with or without --byoyomi), --movetime, --depth, --nodes".into());
+    }
+    let tc = if let Some(m) = a.movetime {
+        if !(0.0..=86400.0).contains(&m) {
+            return Err("match: --movetime out of range".into());
+        }
+        TimeControl::MoveTime((m * 1000.0).round() as u64)
+    } else if let Some(d) = a.depth {
+        TimeControl::Depth(d.max(1))
+    } else if let Some(n) = a.nodes {
+        TimeControl::Nodes(n.max(1))
+    } else {
+        TimeControl::parse_clock(a.tc.as_deref().unwrap_or("0"), a.byoyomi)?
+    };
+    let openings = match &a.openings {
+        None => Vec::new(),
+        Some(p) => std::fs::read_to_string(p)
+            .map_err(|e| format!("{}: {}", p.display(), e))?
+            .lines()
+            .map(str::trim)
+            .filter(|l| !l.is_empty() && !l.starts_with('#'))
+            .map(Opening::parse)
+            .collect(),
+    };
+    let players = match a.variant.as_str() {
+        "chaturanga" => 2,
+        "chaturanga-ffa" | "judtho" => 4,
+        _ => 2,
+    };
+    let games = match (a.games, a.rounds) {
+        (Some(g), None) => g,
+        (None, Some(r)) => r * players,
+        (None, None) => players,
+        (Some(_), Some(_)) => return Err("match: give --games or --rounds, not both".into()),
+    };
+    let sprt = if a.sprt.is_empty() { None } else { Some(Sprt::parse(&a.sprt)?) };
+    if sprt.is_some() && engines.len() != 2 {
+        return Err("match: --sprt needs exactly two engines".into());
+    }
+    let cfg = MatchConfig {
+        variant: a.variant,
+        engines,
+        tc,
+        games,
+        concurrency: a.concurrency.max(1),
+        openings,
+        sprt,
+        pgn: a.pgn,
+        jsonl: a.jsonl,
+        margin_ms: a.margin,
+        startup_ms: a.startup,
+        hang_ms: a.hang,
+        max_plies: a.max_plies.max(1),
+        event: a.event,
+        progress: !a.quiet,
+    };
+    tetrarch::arbiter::run(&cfg)
 }
 
 fn main() -> std::process::ExitCode {
@@ -65,6 +213,24 @@ fn main() -> std::process::ExitCode {
             }
             println!("\nNodes searched: {}", total);
             println!("Time: {:.3} s, {:.0} nodes/s", secs, total as f64 / secs.max(1e-9));
+        }
+        Some(Cmd::Match(args)) => {
+            let _ = ctrlc::set_handler(|| {
+                tetrarch::arbiter::INTERRUPTED.store(true, std::sync::atomic::Ordering::SeqCst);
+                tetrarch::arbiter::engine::kill_all();
+            });
+            match run_match(args) {
+                Ok(summary) => {
+                    print!("{}", summary.table());
+                    if summary.interrupted {
+                        return std::process::ExitCode::from(130);
+                    }
+                }
+                Err(e) => {
+                    eprintln!("{}", e);
+                    return std::process::ExitCode::FAILURE;
+                }
+            }
         }
         Some(Cmd::Bench { depth, hash }) => {
             let r = tetrarch::bench::run(depth, hash, |l| println!("{}", l));

@@ -1,0 +1,337 @@
+//! One refereed game: the rules library keeps the game, the engines only propose moves.
+
+use super::clock::{SeatClock, TimeControl, go_command};
+use super::engine::{EngineProc, Fault};
+use crate::rules::{Game, Outcome, Record, Seat, SeatMask};
+use std::time::{Duration, Instant};
+
+/// A start for games: a position (none: the variant's start) and moves played from it.
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub struct Opening {
+    pub position: Option<String>,
+    pub moves: Vec<String>,
+}
+
+impl Opening {
+    /// Parses one line of an openings file: `startpos [moves ...]`, `sfen|fen <position>
+    /// [moves ...]`, `<position> [moves ...]` (a position has a `/`), `moves ...`, or a bare
+    /// list of moves. Lines are checked against the rules by `check`.
+    pub fn parse(line: &str) -> Opening {
+        let words: Vec<&str> = line.split_whitespace().collect();
+        let at = words.iter().position(|&w| w == "moves");
+        let (head, moves) = match at {
+            Some(i) => (&words[..i], words[i + 1..].to_vec()),
+            None => (&words[..], Vec::new()),
+        };
+        let head: Vec<&str> = match head.first() {
+            Some(&"sfen") | Some(&"fen") => head[1..].to_vec(),
+            Some(&"startpos") => Vec::new(),
+            _ => head.to_vec(),
+        };
+        if at.is_none() && !head.iter().any(|w| w.contains('/')) {
+            // A bare move list.
+            return Opening { position: None, moves: head.iter().map(|s| s.to_string()).collect() };
+        }
+        Opening {
+            position: if head.is_empty() { None } else { Some(head.join(" ")) },
+            moves: moves.iter().map(|s| s.to_string()).collect(),
+        }
+    }
+
+    pub fn start<G: Game>(&self) -> Result<Record<G>, String> {
+        let pos = match &self.position {
+            None => G::startpos(),
+            Some(t) => G::from_text(t)?,
+        };
+        let mut r = Record::new(pos);
+        for (i, m) in self.moves.iter().enumerate() {
+            r.play_text(m).map_err(|e| format!("move {} '{}': {}", i + 1, m, e))?;
+        }
+        if r.outcome().is_some() {
+            return Err("the opening ends the game".into());
+        }
+        Ok(r)
+    }
+}
+
+/// Who plays: one engine process per player, each commanding one or more seats.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Player {
+    pub engine: usize,
+    pub name: String,
+    pub seats: Vec<Seat>,
+}
+
+#[derive(Clone, Debug)]
+pub struct GameConfig {
+    pub variant: &'static str,
+    pub tc: TimeControl,
+    /// How late a move may be before it loses on time.
+    pub margin_ms: u64,
+    /// How long an engine may take to answer `usi`/`isready`.
+    pub startup_ms: u64,
+    /// How long a depth- or node-limited move may take before the engine counts as hung.
+    pub hang_ms: u64,
+    /// The arbiter adjudicates a draw after this many plies.
+    pub max_plies: usize,
+}
+
+/// How a game ended, for the statistics.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
+pub enum Ending {
+    Rules,
+    Adjudicated,
+    Resigned,
+    IllegalMove,
+    TimeForfeit,
+    Crash,
+    Hang,
+    StartupFailure,
+}
+
+#[derive(Clone, Debug)]
+pub struct GameReport {
+    pub index: usize,
+    pub variant: &'static str,
+    pub seat_letters: &'static str,
+    pub players: Vec<Player>,
+    pub opening: Opening,
+    /// The start as a position string, when it is not the variant's start position.
+    pub start_position: Option<String>,
+    /// Every move from the start position, opening included.
+    pub moves: Vec<String>,
+    pub opening_plies: usize,
+    /// Points per seat: 1, 1/2 or 0.
+    pub points: Vec<f64>,
+    pub ending: Ending,
+    /// The termination word: a rules reason (`checkmate`, `repetition`, ...) or the arbiter's.
+    pub termination: String,
+    pub detail: String,
+    /// The player whose fault ended the game, if any.
+    pub culprit: Option<usize>,
+    pub duration_ms: u64,
+}
+
+impl GameReport {
+    /// PGN-style result: each seat's points in seat order, `1-0`, `1/2-1/2`, `1-0-1-0`.
+    pub fn result(&self) -> String {
+        self.points
+            .iter()
+            .map(|&p| {
+                if p >= 0.75 {
+                    "1"
+                } else if p <= 0.25 {
+                    "0"
+                } else {
+                    "1/2"
+                }
+            })
+            .collect::<Vec<_>>()
+            .join("-")
+    }
+
+    /// A player's points: the mean over its seats.
+    pub fn player_points(&self, p: usize) -> f64 {
+        let seats = &self.players[p].seats;
+        seats.iter().map(|&s| self.points[s as usize]).sum::<f64>() / seats.len().max(1) as f64
+    }
+}
+
+/// Points when the game ends by the rules.
+fn points_of_outcome<G: Game>(pos: &G, o: &Outcome) -> Vec<f64> {
+    (0..pos.seats())
+        .map(|s| {
+            if o.is_draw() {
+                0.5
+            } else if o.winners & (1 << s) != 0 {
+                1.0
+            } else {
+                0.0
+            }
+        })
+        .collect()
+}
+
+/// Points when `culprit`'s seats forfeit: with two sides the other side wins; with more, the
+/// culprit's side loses and every other seat draws (as Judtho's T11 treats a resignation).
+pub fn points_of_forfeit<G: Game>(pos: &G, culprit_seats: &[Seat]) -> Vec<f64> {
+    let n = pos.seats();
+    let lost_sides: Vec<u8> = culprit_seats.iter().map(|&s| pos.side_of(s)).collect();
+    let mut sides: Vec<u8> = (0..n as Seat).map(|s| pos.side_of(s)).collect();
+    sides.sort_unstable();
+    sides.dedup();
+    (0..n as Seat)
+        .map(|s| {
+            if lost_sides.contains(&pos.side_of(s)) {
+                0.0
+            } else if sides.len() == 2 {
+                1.0
+            } else {
+                0.5
+            }
+        })
+        .collect()
+}
+
+fn seat_mask(seats: &[Seat]) -> SeatMask {
+    seats.iter().fold(0, |m, &s| m | (1 << s))
+}
+
+/// Plays one game. `procs[i]` is player `i`'s engine, already initialised for the variant.
+pub fn play<G: Game>(
+    index: usize,
+    opening: &Opening,
+    players: &[Player],
+    procs: &mut [EngineProc],
+    cfg: &GameConfig,
+) -> Result<GameReport, String> {
+    let started = Instant::now();
+    let mut record: Record<G> = opening.start().map_err(|e| format!("opening: {}", e))?;
+    let start_position = opening.position.clone();
+    let mut report = GameReport {
+        index,
+        variant: cfg.variant,
+        seat_letters: G::INFO.seat_letters,
+        players: players.to_vec(),
+        opening: opening.clone(),
+        start_position: start_position.clone().filter(|p| *p != G::startpos().to_text()),
+        moves: opening.moves.clone(),
+        opening_plies: opening.moves.len(),
+        points: vec![0.5; G::startpos().seats()],
+        ending: Ending::Rules,
+        termination: String::new(),
+        detail: String::new(),
+        culprit: None,
+        duration_ms: 0,
+    };
+    let finish = |mut r: GameReport, ending: Ending, termination: &str, detail: String, culprit: Option<usize>| {
+        r.ending = ending;
+        r.termination = termination.to_string();
+        r.detail = detail;
+        r.culprit = culprit;
+        r.duration_ms = started.elapsed().as_millis() as u64;
+        r
+    };
+    let forfeit = |r: GameReport, rec: &Record<G>, p: usize, ending: Ending, termination: &str, detail: String| {
+        let mut r = r;
+        r.points = points_of_forfeit(&rec.current, &players[p].seats);
+        finish(r, ending, termination, detail, Some(p))
+    };
+
+    for (p, proc) in procs.iter_mut().enumerate() {
+        let deadline = Instant::now() + Duration::from_millis(cfg.startup_ms);
+        let ok = proc.send("usinewgame").and_then(|_| proc.ready(deadline));
+        if let Err(f) = ok {
+            let (ending, what) = match f {
+                Fault::Died => (Ending::Crash, "crash"),
+                Fault::Timeout => (Ending::StartupFailure, "start-up failure"),
+            };
+            let detail = format!("{} did not answer usinewgame/isready", players[p].name);
+            return Ok(forfeit(report, &record, p, ending, what, detail));
+        }
+    }
+
+    let letters = G::INFO.seat_letters;
+    let mut clocks: Vec<SeatClock> = (0..record.current.seats()).map(|_| SeatClock::new(&cfg.tc)).collect();
+    let position_prefix = match &start_position {
+        None => "position startpos".to_string(),
+        Some(p) if G::INFO.name == "judkins" => format!("position sfen {}", p),
+        Some(p) => format!("position fen {}", p),
+    };
+    loop {
+        if let Some(o) = record.outcome() {
+            report.points = points_of_outcome(&record.current, &o);
+            let detail = if o.is_draw() {
+                "draw".to_string()
+            } else {
+                format!("won by {}", crate::rules::mask_letters::<G>(o.winners))
+            };
+            return Ok(finish(report, Ending::Rules, o.reason.as_str(), detail, None));
+        }
+        if report.moves.len() >= cfg.max_plies {
+            report.points = vec![0.5; record.current.seats()];
+            return Ok(finish(report, Ending::Adjudicated, "adjudication", format!("{} plies", cfg.max_plies), None));
+        }
+        let seat = record.current.to_move();
+        let Some(p) = players.iter().position(|pl| seat_mask(&pl.seats) & (1 << seat) != 0) else {
+            return Err(format!("no player for seat {}", crate::rules::seat_letter::<G>(seat)));
+        };
+        let proc = &mut procs[p];
+        let who = format!("{} ({})", players[p].name, crate::rules::seat_letter::<G>(seat));
+        let mut position = position_prefix.clone();
+        if !report.moves.is_empty() {
+            position.push_str(" moves ");
+            position.push_str(&report.moves.join(" "));
+        }
+        proc.discard_pending();
+        let go = go_command(&cfg.tc, &clocks, letters);
+        let allowed = clocks[seat as usize].allowed(&cfg.tc);
+        let wait = allowed.map(|a| a + cfg.margin_ms).unwrap_or(cfg.hang_ms);
+        let sent = proc.send(&position).and_then(|_| proc.send(&go));
+        let t0 = Instant::now();
+        let answer = sent.and_then(|_| {
+            proc.wait_for(t0 + Duration::from_millis(wait), |l| l.split_whitespace().next() == Some("bestmove"))
+        });
+        let elapsed = t0.elapsed().as_millis() as u64;
+        let line = match answer {
+            Ok(l) => l,
+            Err(Fault::Died) => {
+                return Ok(forfeit(
+                    report,
+                    &record,
+                    p,
+                    Ending::Crash,
+                    "crash",
+                    format!("{} exited during its move", who),
+                ));
+            }
+            Err(Fault::Timeout) if allowed.is_some() => {
+                return Ok(forfeit(
+                    report,
+                    &record,
+                    p,
+                    Ending::TimeForfeit,
+                    "time forfeit",
+                    format!("{} sent no move within {} ms", who, wait),
+                ));
+            }
+            Err(Fault::Timeout) => {
+                return Ok(forfeit(
+                    report,
+                    &record,
+                    p,
+                    Ending::Hang,
+                    "no response",
+                    format!("{} hung for {} ms", who, wait),
+                ));
+            }
+        };
+        if !clocks[seat as usize].charge(&cfg.tc, elapsed, cfg.margin_ms) {
+            return Ok(forfeit(
+                report,
+                &record,
+                p,
+                Ending::TimeForfeit,
+                "time forfeit",
+                format!("{} took {} ms, {} allowed", who, elapsed, allowed.unwrap_or(0)),
+            ));
+        }
+        let mv = line.split_whitespace().nth(1).unwrap_or("").to_string();
+        if mv == "resign" {
+            return Ok(forfeit(report, &record, p, Ending::Resigned, "resignation", format!("{} resigned", who)));
+        }
+        if let Err(e) = record.play_text(&mv) {
+            proc.spoiled = true;
+            let shown: String = mv.chars().take(40).collect();
+            return Ok(forfeit(
+                report,
+                &record,
+                p,
+                Ending::IllegalMove,
+                "illegal move",
+                format!("{} played '{}': {}", who, shown, e),
+            ));
+        }
+        report.moves.push(mv);
+    }
+}

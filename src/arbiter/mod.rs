@@ -1,0 +1,349 @@
+//! `tetrarch match`: a tournament manager for two to four engines in one game, refereed by
+//! tetrarch's own rules library. See `docs/match.md`.
+
+pub mod clock;
+pub mod engine;
+pub mod game;
+pub mod record;
+pub mod stats;
+
+use crate::rules::judkins::Judkins;
+use crate::rules::{Game, Seat};
+use clock::TimeControl;
+use engine::{EngineProc, EngineSpec, Fault};
+use game::{Ending, GameConfig, GameReport, Opening, Player};
+use stats::{Sprt, SprtState, Tally};
+use std::collections::BTreeMap;
+use std::io::Write;
+use std::sync::atomic::{AtomicBool, AtomicUsize, Ordering};
+use std::sync::{Arc, mpsc};
+use std::time::Instant;
+
+/// Raised by Ctrl-C: no new game starts, running ones are abandoned.
+pub static INTERRUPTED: AtomicBool = AtomicBool::new(false);
+
+#[derive(Clone, Debug)]
+pub struct MatchConfig {
+    pub variant: String,
+    pub engines: Vec<EngineSpec>,
+    pub tc: TimeControl,
+    pub games: usize,
+    pub concurrency: usize,
+    pub openings: Vec<Opening>,
+    pub sprt: Option<Sprt>,
+    pub pgn: Option<std::path::PathBuf>,
+    pub jsonl: Option<std::path::PathBuf>,
+    pub margin_ms: u64,
+    pub startup_ms: u64,
+    pub hang_ms: u64,
+    pub max_plies: usize,
+    pub event: String,
+    /// Progress lines on stderr.
+    pub progress: bool,
+}
+
+/// What a match produced.
+#[derive(Clone, Debug, Default)]
+pub struct Summary {
+    pub games: Vec<GameReport>,
+    pub engines: Vec<(String, Tally)>,
+    /// Per seat letter, the results of whoever sat there.
+    pub seats: Vec<(char, Tally)>,
+    pub terminations: BTreeMap<String, usize>,
+    pub sprt: Option<(SprtState, f64)>,
+    pub interrupted: bool,
+}
+
+impl Summary {
+    /// Games each engine lost by its own fault: illegal moves, time, crashes, hangs, start-up.
+    pub fn faults(&self, kind: Ending) -> usize {
+        self.games.iter().filter(|g| g.ending == kind).count()
+    }
+
+    pub fn table(&self) -> String {
+        let mut s = String::new();
+        s.push_str(&format!(
+            "{:<20} {:>6} {:>5} {:>5} {:>5} {:>7} {:>8}  {}\n",
+            "engine", "games", "W", "D", "L", "score", "Elo", "95% interval"
+        ));
+        for (name, t) in &self.engines {
+            let (e, lo, hi) = t.elo();
+            s.push_str(&format!(
+                "{:<20} {:>6} {:>5} {:>5} {:>5} {:>6.1}% {:>+8.1}  [{:+.1}, {:+.1}]\n",
+                name,
+                t.games(),
+                t.wins,
+                t.draws,
+                t.losses,
+                100.0 * t.score(),
+                e,
+                lo,
+                hi
+            ));
+        }
+        s.push_str(&format!("\n{:<6} {:>6} {:>5} {:>5} {:>5} {:>7}\n", "seat", "games", "W", "D", "L", "score"));
+        for (seat, t) in &self.seats {
+            s.push_str(&format!(
+                "{:<6} {:>6} {:>5} {:>5} {:>5} {:>6.1}%\n",
+                seat,
+                t.games(),
+                t.wins,
+                t.draws,
+                t.losses,
+                100.0 * t.score()
+            ));
+        }
+        s.push_str("\nterminations:");
+        for (k, n) in &self.terminations {
+            s.push_str(&format!(" {} {},", k, n));
+        }
+        if s.ends_with(',') {
+            s.pop();
+        }
+        s.push('\n');
+        if let Some((state, llr)) = self.sprt {
+            s.push_str(&format!("sprt: {:?}, llr {:.2}\n", state, llr));
+        }
+        if self.interrupted {
+            s.push_str("interrupted: the games above are the ones that finished\n");
+        }
+        s
+    }
+}
+
+/// The players of a variant: seats grouped by their side at the start (one group per process).
+fn player_seats<G: Game>() -> Vec<Vec<Seat>> {
+    let pos = G::startpos();
+    let mut groups: Vec<(u8, Vec<Seat>)> = Vec::new();
+    for s in 0..pos.seats() as Seat {
+        let side = pos.side_of(s);
+        match groups.iter_mut().find(|g| g.0 == side) {
+            Some(g) => g.1.push(s),
+            None => groups.push((side, vec![s])),
+        }
+    }
+    groups.into_iter().map(|g| g.1).collect()
+}
+
+/// Who plays game `g`: player `k` is engine `(k + g) mod engines`, and the opening is
+/// `(g / players) mod openings`, so each opening is played with every rotation of the seats.
+pub fn schedule(g: usize, players: usize, engines: usize, openings: usize) -> (Vec<usize>, usize) {
+    let rotation = g % players;
+    ((0..players).map(|k| (k + rotation) % engines).collect(), (g / players) % openings.max(1))
+}
+
+pub fn run(cfg: &MatchConfig) -> Result<Summary, String> {
+    match cfg.variant.as_str() {
+        "judkins" => run_game::<Judkins>(cfg),
+        v => Err(format!("variant '{}' is not playable yet (playable: judkins)", v)),
+    }
+}
+
+fn run_game<G: Game>(cfg: &MatchConfig) -> Result<Summary, String> {
+    if cfg.engines.is_empty() {
+        return Err("match: no engine given".into());
+    }
+    let groups = player_seats::<G>();
+    let openings = if cfg.openings.is_empty() { vec![Opening::default()] } else { cfg.openings.clone() };
+    for (i, o) in openings.iter().enumerate() {
+        o.start::<G>().map_err(|e| format!("opening {}: {}", i + 1, e))?;
+    }
+    let game_cfg = GameConfig {
+        variant: G::INFO.name,
+        tc: cfg.tc,
+        margin_ms: cfg.margin_ms,
+        startup_ms: cfg.startup_ms,
+        hang_ms: cfg.hang_ms,
+        max_plies: cfg.max_plies,
+    };
+    let mut pgn = match &cfg.pgn {
+        Some(p) => Some(std::fs::File::create(p).map_err(|e| format!("{}: {}", p.display(), e))?),
+        None => None,
+    };
+    let mut jsonl = match &cfg.jsonl {
+        Some(p) => Some(std::fs::File::create(p).map_err(|e| format!("{}: {}", p.display(), e))?),
+        None => None,
+    };
+    let next = Arc::new(AtomicUsize::new(0));
+    let halt = Arc::new(AtomicBool::new(false));
+    let (tx, rx) = mpsc::channel::<Result<GameReport, String>>();
+    let mut workers = Vec::new();
+    for w in 0..cfg.concurrency.max(1) {
+        let (next, halt, tx) = (Arc::clone(&next), Arc::clone(&halt), tx.clone());
+        let (cfg, game_cfg, groups, openings) = (cfg.clone(), game_cfg.clone(), groups.clone(), openings.clone());
+        let h = std::thread::Builder::new()
+            .name(format!("match-{}", w))
+            .spawn(move || worker::<G>(&cfg, &game_cfg, &groups, &openings, &next, &halt, &tx))
+            .map_err(|e| format!("cannot start a worker: {}", e))?;
+        workers.push(h);
+    }
+    drop(tx);
+
+    let letters: Vec<char> = G::INFO.seat_letters.chars().collect();
+    let mut summary = Summary {
+        engines: cfg.engines.iter().map(|e| (e.name.clone(), Tally::default())).collect(),
+        seats: letters.iter().map(|&c| (c, Tally::default())).collect(),
+        ..Summary::default()
+    };
+    let started = Instant::now();
+    let tc_text = cfg.tc.to_string();
+    let mut failure = None;
+    for msg in rx.iter() {
+        let report = match msg {
+            Ok(r) => r,
+            Err(e) => {
+                failure = Some(e);
+                halt.store(true, Ordering::SeqCst);
+                continue;
+            }
+        };
+        if let Some(f) = pgn.as_mut() {
+            let _ = f.write_all(record::pgn(&report, &cfg.event, &tc_text).as_bytes()).and_then(|_| f.flush());
+        }
+        if let Some(f) = jsonl.as_mut() {
+            let _ = writeln!(f, "{}", record::json(&report, &tc_text)).and_then(|_| f.flush());
+        }
+        for (p, player) in report.players.iter().enumerate() {
+            summary.engines[player.engine].1.add(report.player_points(p));
+        }
+        for (s, t) in summary.seats.iter_mut().enumerate() {
+            t.1.add(report.points[s]);
+        }
+        *summary.terminations.entry(report.termination.clone()).or_default() += 1;
+        summary.games.push(report);
+        if let Some(sprt) = cfg.sprt
+            && summary.engines.len() == 2
+        {
+            let t = summary.engines[0].1;
+            let state = sprt.state(&t);
+            summary.sprt = Some((state, sprt.llr(&t)));
+            if state != SprtState::Continue {
+                halt.store(true, Ordering::SeqCst);
+            }
+        }
+        if cfg.progress {
+            eprintln!("{}", progress_line(&summary, cfg.games, started.elapsed().as_secs_f64()));
+        }
+    }
+    for w in workers {
+        let _ = w.join();
+    }
+    if let Some(e) = failure {
+        return Err(e);
+    }
+    summary.games.sort_by_key(|g| g.index);
+    summary.interrupted = INTERRUPTED.load(Ordering::SeqCst);
+    Ok(summary)
+}
+
+fn progress_line(s: &Summary, total: usize, secs: f64) -> String {
+    let done = s.games.len();
+    let eta = if done > 0 { secs / done as f64 * (total.saturating_sub(done)) as f64 } else { 0.0 };
+    let mut line = format!("[{}/{}]", done, total);
+    if s.engines.len() == 2 {
+        let t = s.engines[0].1;
+        let (e, lo, hi) = t.elo();
+        line.push_str(&format!(
+            " {} {:.1} - {:.1} {} ({:.1}%) Elo {:+.0} [{:+.0}, {:+.0}]",
+            s.engines[0].0,
+            t.points(),
+            s.engines[1].1.points(),
+            s.engines[1].0,
+            100.0 * t.score(),
+            e,
+            lo.max(-9999.0),
+            hi.min(9999.0)
+        ));
+    } else {
+        for (n, t) in &s.engines {
+            line.push_str(&format!(" {} {:.1}/{}", n, t.points(), t.games()));
+        }
+    }
+    if let Some((_, llr)) = s.sprt {
+        line.push_str(&format!(" llr {:.2}", llr));
+    }
+    line.push_str(&format!(" eta {}m{:02}s", (eta as u64) / 60, (eta as u64) % 60));
+    line
+}
+
+/// Plays games until there are none left; keeps engine processes alive between games and
+/// replaces any that misbehaved.
+fn worker<G: Game>(
+    cfg: &MatchConfig,
+    game_cfg: &GameConfig,
+    groups: &[Vec<Seat>],
+    openings: &[Opening],
+    next: &AtomicUsize,
+    halt: &AtomicBool,
+    tx: &mpsc::Sender<Result<GameReport, String>>,
+) {
+    let mut idle: Vec<Vec<EngineProc>> = cfg.engines.iter().map(|_| Vec::new()).collect();
+    loop {
+        if halt.load(Ordering::SeqCst) || INTERRUPTED.load(Ordering::SeqCst) {
+            return;
+        }
+        let g = next.fetch_add(1, Ordering::SeqCst);
+        if g >= cfg.games {
+            return;
+        }
+        let (assignment, opening) = schedule(g, groups.len(), cfg.engines.len(), openings.len());
+        let players: Vec<Player> = assignment
+            .iter()
+            .zip(groups)
+            .map(|(&e, seats)| Player { engine: e, name: cfg.engines[e].name.clone(), seats: seats.clone() })
+            .collect();
+        let mut procs = Vec::new();
+        let mut startup_fault = None;
+        for (p, &e) in assignment.iter().enumerate() {
+            let proc = match idle[e].pop() {
+                Some(pr) if pr.alive() => Ok(pr),
+                _ => EngineProc::spawn(&cfg.engines[e]).map_err(|m| (Fault::Died, m)).and_then(|mut pr| {
+                    pr.initialise(G::INFO.name, std::time::Duration::from_millis(game_cfg.startup_ms))
+                        .map(|_| pr)
+                        .map_err(|(f, what)| (f, format!("{} failed at {}", cfg.engines[e].name, what)))
+                }),
+            };
+            match proc {
+                Ok(pr) => procs.push(pr),
+                Err((f, msg)) => {
+                    startup_fault = Some((p, f, msg));
+                    break;
+                }
+            }
+        }
+        let report = match startup_fault {
+            Some((p, f, msg)) => {
+                let pos = G::startpos();
+                Ok(GameReport {
+                    index: g,
+                    variant: G::INFO.name,
+                    seat_letters: G::INFO.seat_letters,
+                    players: players.clone(),
+                    opening: openings[opening].clone(),
+                    start_position: openings[opening].position.clone(),
+                    moves: openings[opening].moves.clone(),
+                    opening_plies: openings[opening].moves.len(),
+                    points: game::points_of_forfeit(&pos, &players[p].seats),
+                    ending: if f == Fault::Died { Ending::Crash } else { Ending::StartupFailure },
+                    termination: if f == Fault::Died { "crash".into() } else { "start-up failure".into() },
+                    detail: msg,
+                    culprit: Some(p),
+                    duration_ms: 0,
+                })
+            }
+            None => game::play::<G>(g, &openings[opening], &players, &mut procs, game_cfg),
+        };
+        // An engine that misbehaved or died is replaced; the others play on.
+        for (pr, &e) in procs.into_iter().zip(assignment.iter()) {
+            if !pr.spoiled && pr.alive() {
+                idle[e].push(pr);
+            }
+        }
+        if INTERRUPTED.load(Ordering::SeqCst) {
+            return;
+        }
+        if tx.send(report).is_err() {
+            return;
+        }
+    }
+}

@@ -1,0 +1,224 @@
+//! Game records: a PGN-like text for people and tools, and one JSON object per game for
+//! scripts. The format is specified in `docs/match.md`.
+
+use super::game::GameReport;
+
+fn escape_tag(s: &str) -> String {
+    s.replace('\\', "\\\\").replace('"', "\\\"")
+}
+
+fn escape_json(s: &str) -> String {
+    let mut out = String::with_capacity(s.len() + 2);
+    out.push('"');
+    for c in s.chars() {
+        match c {
+            '"' => out.push_str("\\\""),
+            '\\' => out.push_str("\\\\"),
+            '\n' => out.push_str("\\n"),
+            '\r' => out.push_str("\\r"),
+            '\t' => out.push_str("\\t"),
+            c if (c as u32) < 0x20 => out.push_str(&format!("\\u{:04x}", c as u32)),
+            c => out.push(c),
+        }
+    }
+    out.push('"');
+    out
+}
+
+/// Today's date as `YYYY.MM.DD` (UTC), from the days since 1970 (Howard Hinnant's algorithm).
+pub fn today() -> String {
+    let secs = std::time::SystemTime::now().duration_since(std::time::UNIX_EPOCH).map(|d| d.as_secs()).unwrap_or(0);
+    let z = (secs / 86_400) as i64 + 719_468;
+    let era = z.div_euclid(146_097);
+    let doe = z - era * 146_097;
+    let yoe = (doe - doe / 1460 + doe / 36_524 - doe / 146_096) / 365;
+    let doy = doe - (365 * yoe + yoe / 4 - yoe / 100);
+    let mp = (5 * doy + 2) / 153;
+    let d = doy - (153 * mp + 2) / 5 + 1;
+    let m = if mp < 10 { mp + 3 } else { mp - 9 };
+    let y = yoe + era * 400 + if m <= 2 { 1 } else { 0 };
+    format!("{:04}.{:02}.{:02}", y, m, d)
+}
+
+fn seat_list(r: &GameReport) -> String {
+    let letters: Vec<char> = r.seat_letters.chars().collect();
+    r.players
+        .iter()
+        .map(|p| {
+            let seats: String = p.seats.iter().map(|&s| letters.get(s as usize).copied().unwrap_or('?')).collect();
+            format!("{}:{}", seats, p.name)
+        })
+        .collect::<Vec<_>>()
+        .join(" ")
+}
+
+/// The game as PGN-like text, ended by an empty line.
+pub fn pgn(r: &GameReport, event: &str, tc: &str) -> String {
+    let mut s = String::new();
+    let mut tag = |k: &str, v: &str| s.push_str(&format!("[{} \"{}\"]\n", k, escape_tag(v)));
+    tag("Event", event);
+    tag("Site", "tetrarch match");
+    tag("Date", &today());
+    tag("Round", &(r.index + 1).to_string());
+    tag("Variant", r.variant);
+    tag("Seats", &seat_list(r));
+    let letters: Vec<char> = r.seat_letters.chars().collect();
+    for p in &r.players {
+        for &seat in &p.seats {
+            tag(&letters.get(seat as usize).copied().unwrap_or('?').to_string(), &p.name);
+        }
+    }
+    tag("TimeControl", tc);
+    if let Some(sp) = &r.start_position {
+        tag("StartPosition", sp);
+    }
+    if r.opening_plies > 0 {
+        tag("OpeningPlies", &r.opening_plies.to_string());
+    }
+    tag("Result", &r.result());
+    tag("Termination", &r.termination);
+    if !r.detail.is_empty() {
+        tag("TerminationDetail", &r.detail);
+    }
+    tag("PlyCount", &r.moves.len().to_string());
+    s.push('\n');
+    // A round is as many turns as there are seats, counted from the game's first move.
+    let n = r.seat_letters.len().max(1);
+    let mut line = String::new();
+    let mut body = String::new();
+    for (i, m) in r.moves.iter().enumerate() {
+        let mut token = String::new();
+        if i % n == 0 {
+            token.push_str(&format!("{}. ", i / n + 1));
+        }
+        token.push_str(m);
+        if !line.is_empty() && line.len() + 1 + token.len() > 79 {
+            body.push_str(&line);
+            body.push('\n');
+            line.clear();
+        }
+        if !line.is_empty() {
+            line.push(' ');
+        }
+        line.push_str(&token);
+    }
+    let result = r.result();
+    if !line.is_empty() && line.len() + 1 + result.len() > 79 {
+        body.push_str(&line);
+        body.push('\n');
+        line.clear();
+    }
+    if !line.is_empty() {
+        line.push(' ');
+    }
+    line.push_str(&result);
+    body.push_str(&line);
+    s.push_str(&body);
+    s.push_str("\n\n");
+    s
+}
+
+/// The game as one line of JSON.
+pub fn json(r: &GameReport, tc: &str) -> String {
+    let letters: Vec<char> = r.seat_letters.chars().collect();
+    let players: Vec<String> = r
+        .players
+        .iter()
+        .map(|p| {
+            let seats: String = p.seats.iter().map(|&s| letters.get(s as usize).copied().unwrap_or('?')).collect();
+            format!("{{\"engine\":{},\"seats\":{}}}", escape_json(&p.name), escape_json(&seats))
+        })
+        .collect();
+    let moves: Vec<String> = r.moves.iter().map(|m| escape_json(m)).collect();
+    let points: Vec<String> = r.points.iter().map(|p| format!("{}", p)).collect();
+    format!(
+        "{{\"game\":{},\"variant\":{},\"players\":[{}],\"time_control\":{},\"start_position\":{},\"opening_plies\":{},\"moves\":[{}],\"result\":{},\"points\":[{}],\"termination\":{},\"detail\":{},\"culprit\":{},\"duration_ms\":{}}}",
+        r.index + 1,
+        escape_json(r.variant),
+        players.join(","),
+        escape_json(tc),
+        r.start_position.as_deref().map(escape_json).unwrap_or_else(|| "null".into()),
+        r.opening_plies,
+        moves.join(","),
+        escape_json(&r.result()),
+        points.join(","),
+        escape_json(&r.termination),
+        escape_json(&r.detail),
+        r.culprit.map(|c| escape_json(&r.players[c].name)).unwrap_or_else(|| "null".into()),
+        r.duration_ms
+    )
+}
+
+/// A game read back from the PGN-like text.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct ParsedGame {
+    pub tags: Vec<(String, String)>,
+    pub moves: Vec<String>,
+    pub result: String,
+}
+
+impl ParsedGame {
+    pub fn tag(&self, k: &str) -> Option<&str> {
+        self.tags.iter().find(|t| t.0 == k).map(|t| t.1.as_str())
+    }
+}
+
+fn unescape_tag(s: &str) -> String {
+    let mut out = String::new();
+    let mut esc = false;
+    for c in s.chars() {
+        if esc {
+            out.push(c);
+            esc = false;
+        } else if c == '\\' {
+            esc = true;
+        } else {
+            out.push(c);
+        }
+    }
+    out
+}
+
+/// Reads every game of a record file.
+pub fn parse_pgn(text: &str) -> Result<Vec<ParsedGame>, String> {
+    let mut games = Vec::new();
+    let mut tags = Vec::new();
+    let mut tokens: Vec<String> = Vec::new();
+    let mut in_moves = false;
+    let flush = |tags: &mut Vec<(String, String)>,
+                 tokens: &mut Vec<String>,
+                 games: &mut Vec<ParsedGame>|
+     -> Result<(), String> {
+        if tags.is_empty() && tokens.is_empty() {
+            return Ok(());
+        }
+        let result = tokens.pop().ok_or("a game without movetext")?;
+        let moves = tokens.drain(..).filter(|t| !t.ends_with('.')).collect();
+        games.push(ParsedGame { tags: std::mem::take(tags), moves, result });
+        Ok(())
+    };
+    for line in text.lines() {
+        let line = line.trim();
+        if line.starts_with('[') {
+            if in_moves {
+                flush(&mut tags, &mut tokens, &mut games)?;
+                in_moves = false;
+            }
+            let inner = line.trim_start_matches('[').trim_end_matches(']');
+            let (k, v) = inner.split_once(' ').ok_or_else(|| format!("bad tag line '{}'", line))?;
+            let v = v.trim();
+            if !(v.starts_with('"') && v.ends_with('"') && v.len() >= 2) {
+                return Err(format!("bad tag value in '{}'", line));
+            }
+            tags.push((k.to_string(), unescape_tag(&v[1..v.len() - 1])));
+        } else if !line.is_empty() {
+            in_moves = true;
+            tokens.extend(line.split_whitespace().map(String::from));
+        } else if in_moves {
+            flush(&mut tags, &mut tokens, &mut games)?;
+            in_moves = false;
+        }
+    }
+    flush(&mut tags, &mut tokens, &mut games)?;
+    Ok(games)
+}
