@@ -21,7 +21,8 @@ pub struct EngineSpec {
 }
 
 impl EngineSpec {
-    /// Parses `name=N cmd=C [arg=A]... [option.K=V]... [variant-option=O]`.
+    /// Parses `name=N cmd=C [arg=A]... [option.K=V]... [variant-option=O]`. Double quotes
+    /// group a part that holds blanks: `"option.Move Overhead=100"`.
     pub fn parse(text: &str) -> Result<EngineSpec, String> {
         let mut spec = EngineSpec {
             name: String::new(),
@@ -30,7 +31,8 @@ impl EngineSpec {
             options: Vec::new(),
             variant_option: "USI_Variant".into(),
         };
-        for part in text.split_whitespace() {
+        for part in split_quoted(text)? {
+            let part = part.as_str();
             let (k, v) = part.split_once('=').ok_or_else(|| format!("engine: '{}' is not key=value", part))?;
             match k {
                 "name" => spec.name = v.to_string(),
@@ -54,6 +56,39 @@ impl EngineSpec {
         }
         Ok(spec)
     }
+}
+
+/// Splits at blanks outside double quotes; the quotes are removed.
+fn split_quoted(text: &str) -> Result<Vec<String>, String> {
+    let mut parts = Vec::new();
+    let mut cur = String::new();
+    let mut quoted = false;
+    let mut any = false;
+    for c in text.chars() {
+        match c {
+            '"' => {
+                quoted = !quoted;
+                any = true;
+            }
+            c if c.is_whitespace() && !quoted => {
+                if any {
+                    parts.push(std::mem::take(&mut cur));
+                    any = false;
+                }
+            }
+            c => {
+                cur.push(c);
+                any = true;
+            }
+        }
+    }
+    if quoted {
+        return Err("engine: unbalanced double quote".into());
+    }
+    if any {
+        parts.push(cur);
+    }
+    Ok(parts)
 }
 
 /// Every engine child alive, so that Ctrl-C can kill them all.

@@ -1,0 +1,241 @@
+//! `tetrarch match`: real games, misbehaving engines, clocks, and records read back.
+
+use std::path::PathBuf;
+use std::process::Command;
+use std::time::{Duration, Instant};
+use tetrarch::arbiter::clock::TimeControl;
+use tetrarch::arbiter::engine::EngineSpec;
+use tetrarch::arbiter::game::{Ending, Opening};
+use tetrarch::arbiter::record::parse_pgn;
+use tetrarch::arbiter::{MatchConfig, Summary, run};
+use tetrarch::rules::judkins::Judkins;
+use tetrarch::rules::{Game, Record};
+
+const ENGINE: &str = env!("CARGO_BIN_EXE_tetrarch");
+
+fn fake(mode: &str, arg: Option<&str>) -> EngineSpec {
+    let script = concat!(env!("CARGO_MANIFEST_DIR"), "/fixtures/fake_engine.py");
+    // The relaying modes find the real engine through the environment.
+    unsafe { std::env::set_var("TETRARCH_ENGINE", ENGINE) };
+    let mut text = format!("name=fake-{mode} cmd=python3 arg={script} arg={mode}");
+    if let Some(a) = arg {
+        text.push_str(&format!(" arg={a}"));
+    }
+    EngineSpec::parse(&text).unwrap()
+}
+
+fn tetrarch(name: &str) -> EngineSpec {
+    EngineSpec::parse(&format!("name={name} cmd={ENGINE} option.USI_Hash=4")).unwrap()
+}
+
+fn tmp(name: &str) -> PathBuf {
+    let dir = std::env::temp_dir().join(format!("tetrarch-test-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    dir.join(name)
+}
+
+fn config(engines: Vec<EngineSpec>, tc: TimeControl, games: usize) -> MatchConfig {
+    MatchConfig {
+        variant: "judkins".into(),
+        engines,
+        tc,
+        games,
+        concurrency: 1,
+        openings: Vec::new(),
+        sprt: None,
+        pgn: None,
+        jsonl: None,
+        margin_ms: 100,
+        startup_ms: 5000,
+        hang_ms: 2000,
+        max_plies: 400,
+        event: "test".into(),
+        progress: false,
+    }
+}
+
+/// One game against a fake, which plays the given seat.
+fn against_fake(mode: &str, arg: Option<&str>, tc: TimeControl) -> Summary {
+    run(&config(vec![fake(mode, arg), tetrarch("tetrarch")], tc, 1)).unwrap()
+}
+
+fn the_game(s: &Summary) -> &tetrarch::arbiter::game::GameReport {
+    assert_eq!(s.games.len(), 1);
+    &s.games[0]
+}
+
+fn assert_fake_lost(s: &Summary, ending: Ending, termination: &str) {
+    let g = the_game(s);
+    assert_eq!(g.ending, ending, "{g:?}");
+    assert_eq!(g.termination, termination);
+    assert_eq!(g.culprit, Some(0), "{g:?}");
+    assert_eq!(g.result(), "0-1", "the fake played sente and lost: {g:?}");
+    assert_eq!(s.engines[0].1.losses, 1);
+    assert_eq!(s.engines[1].1.wins, 1);
+}
+
+#[test]
+fn self_play_games_with_records_read_back() {
+    let mut cfg = config(vec![tetrarch("a"), tetrarch("b")], TimeControl::Depth(3), 4);
+    cfg.concurrency = 2;
+    cfg.openings = vec![Opening::parse("startpos moves 6e6d 1b1c"), Opening::parse("2f4d 5a3c")];
+    cfg.pgn = Some(tmp("self.pgn"));
+    cfg.jsonl = Some(tmp("self.jsonl"));
+    let s = run(&cfg).unwrap();
+    assert_eq!(s.games.len(), 4);
+    for g in &s.games {
+        assert!(matches!(g.ending, Ending::Rules | Ending::Adjudicated), "{g:?}");
+        assert!(g.culprit.is_none());
+    }
+    // Each opening is played with the seats both ways round.
+    assert_eq!(s.games[0].players[0].name, "a");
+    assert_eq!(s.games[1].players[0].name, "b");
+    assert_eq!(s.games[0].opening, s.games[1].opening);
+    assert_ne!(s.games[0].opening, s.games[2].opening);
+    assert_eq!(s.engines[0].1.games() + s.engines[1].1.games(), 8);
+
+    let pgn = std::fs::read_to_string(cfg.pgn.as_ref().unwrap()).unwrap();
+    let games = parse_pgn(&pgn).unwrap();
+    assert_eq!(games.len(), 4);
+    let jsonl = std::fs::read_to_string(cfg.jsonl.as_ref().unwrap()).unwrap();
+    let objects: Vec<serde_json::Value> = jsonl.lines().map(|l| serde_json::from_str(l).unwrap()).collect();
+    assert_eq!(objects.len(), 4);
+    for (p, j) in games.iter().zip(&objects) {
+        assert_eq!(p.tag("Variant"), Some("judkins"));
+        assert_eq!(p.tag("Result"), Some(p.result.as_str()));
+        assert_eq!(j["result"].as_str(), Some(p.result.as_str()));
+        let jmoves: Vec<String> =
+            j["moves"].as_array().unwrap().iter().map(|m| m.as_str().unwrap().to_string()).collect();
+        assert_eq!(jmoves, p.moves);
+        assert_eq!(p.tag("PlyCount").unwrap().parse::<usize>().unwrap(), p.moves.len());
+        // The record replays under the rules and ends as it says.
+        let mut r = Record::new(Judkins::startpos());
+        for m in &p.moves {
+            r.play_text(m).unwrap();
+        }
+        match p.tag("Termination").unwrap() {
+            "adjudication" => assert_eq!(p.result, "1/2-1/2"),
+            t => assert_eq!(r.outcome().unwrap().reason.as_str(), t),
+        }
+    }
+}
+
+#[test]
+fn a_crash_loses() {
+    let s = against_fake("crash", None, TimeControl::parse_clock("5", 0.0).unwrap());
+    assert_fake_lost(&s, Ending::Crash, "crash");
+}
+
+#[test]
+fn an_engine_that_exits_mid_game_loses() {
+    let s = against_fake("exit-after", Some("3"), TimeControl::Depth(2));
+    assert_fake_lost(&s, Ending::Crash, "crash");
+    assert_eq!(the_game(&s).moves.len(), 6, "three moves each, then the fake exits");
+}
+
+#[test]
+fn a_hang_loses_on_time_or_as_no_response() {
+    let t = Instant::now();
+    let s = against_fake("hang", None, TimeControl::parse_clock("1", 0.0).unwrap());
+    assert_fake_lost(&s, Ending::TimeForfeit, "time forfeit");
+    let s = against_fake("hang", None, TimeControl::Depth(4));
+    assert_fake_lost(&s, Ending::Hang, "no response");
+    assert!(t.elapsed() < Duration::from_secs(30));
+}
+
+#[test]
+fn illegal_and_garbage_moves_lose() {
+    let s = against_fake("illegal", None, TimeControl::Depth(2));
+    assert_fake_lost(&s, Ending::IllegalMove, "illegal move");
+    assert!(the_game(&s).detail.contains("1a1a"));
+    let s = against_fake("garbage", None, TimeControl::Depth(2));
+    assert_fake_lost(&s, Ending::IllegalMove, "illegal move");
+}
+
+#[test]
+fn resignation_loses() {
+    let s = against_fake("resign", None, TimeControl::Depth(2));
+    assert_fake_lost(&s, Ending::Resigned, "resignation");
+}
+
+#[test]
+fn start_up_slow_or_never() {
+    let mut cfg = config(vec![fake("nousiok", None), tetrarch("tetrarch")], TimeControl::Depth(2), 1);
+    cfg.startup_ms = 500;
+    let s = run(&cfg).unwrap();
+    assert_fake_lost(&s, Ending::StartupFailure, "start-up failure");
+    // A slow start within the allowance plays normally.
+    let mut cfg = config(vec![fake("slowstart", Some("1")), tetrarch("tetrarch")], TimeControl::Depth(2), 1);
+    cfg.startup_ms = 5000;
+    let s = run(&cfg).unwrap();
+    assert!(the_game(&s).culprit.is_none(), "{:?}", the_game(&s));
+}
+
+#[test]
+fn clock_accounting_against_a_sleeper() {
+    // Sudden death 2.75 s, 500 ms a move: five moves fit (2.5 s, with 60 ms a move to spare for
+    // the relay), the sixth does not (3 s, over the 2.8 s the margin allows).
+    let mut cfg = config(
+        vec![fake("sleep", Some("500")), tetrarch("tetrarch")],
+        TimeControl::parse_clock("2.75", 0.0).unwrap(),
+        1,
+    );
+    cfg.margin_ms = 50;
+    let s = run(&cfg).unwrap();
+    assert_fake_lost(&s, Ending::TimeForfeit, "time forfeit");
+    let g = the_game(&s);
+    assert_eq!(g.moves.len(), 10, "five moves each: {g:?}");
+    // With an increment of 0.3 s the same sleeper never runs out.
+    let mut cfg = config(
+        vec![fake("sleep", Some("300")), tetrarch("tetrarch")],
+        TimeControl::parse_clock("1+0.3", 0.0).unwrap(),
+        1,
+    );
+    cfg.max_plies = 24;
+    let s = run(&cfg).unwrap();
+    assert_eq!(the_game(&s).ending, Ending::Adjudicated, "{:?}", the_game(&s));
+    // Byoyomi alone: 300 ms fits in a 500 ms byoyomi.
+    let mut cfg =
+        config(vec![fake("sleep", Some("300")), tetrarch("tetrarch")], TimeControl::parse_clock("0", 0.5).unwrap(), 1);
+    cfg.max_plies = 16;
+    let s = run(&cfg).unwrap();
+    assert_eq!(the_game(&s).ending, Ending::Adjudicated, "{:?}", the_game(&s));
+}
+
+#[test]
+fn ctrl_c_kills_every_engine() {
+    let pidfile = tmp("pids");
+    let _ = std::fs::remove_file(&pidfile);
+    let script = concat!(env!("CARGO_MANIFEST_DIR"), "/fixtures/fake_engine.py");
+    let mut child = Command::new(ENGINE)
+        .args(["match", "--depth", "5", "--games", "2", "--hang", "60000", "--quiet"])
+        .arg("--engine")
+        .arg(format!("name=h1 cmd=python3 arg={script} arg=hang"))
+        .arg("--engine")
+        .arg(format!("name=h2 cmd=python3 arg={script} arg=hang"))
+        .env("FAKE_PIDFILE", &pidfile)
+        .spawn()
+        .unwrap();
+    // Wait for both fakes to be up.
+    let t = Instant::now();
+    while std::fs::read_to_string(&pidfile).map(|s| s.lines().count()).unwrap_or(0) < 2 {
+        assert!(t.elapsed() < Duration::from_secs(20), "fakes did not start");
+        std::thread::sleep(Duration::from_millis(50));
+    }
+    std::thread::sleep(Duration::from_millis(300));
+    Command::new("kill").args(["-INT", &child.id().to_string()]).status().unwrap();
+    let t = Instant::now();
+    let status = loop {
+        if let Some(s) = child.try_wait().unwrap() {
+            break s;
+        }
+        assert!(t.elapsed() < Duration::from_secs(10), "arbiter did not exit");
+        std::thread::sleep(Duration::from_millis(20));
+    };
+    assert_eq!(status.code(), Some(130));
+    for pid in std::fs::read_to_string(&pidfile).unwrap().lines() {
+        let stat = std::fs::read_to_string(format!("/proc/{pid}/stat")).unwrap_or_default();
+        // Gone, or a zombie waiting for init to reap it.
+        assert!(stat.is_empty() || stat.split_whitespace().nth(2) == Some("Z"), "engine {pid} survived: {stat}");
+    }
+}
