@@ -204,3 +204,34 @@ fn perpetual_check_loses() {
     assert_eq!(o.reason, Termination::PerpetualCheck);
     assert_eq!(o.winners, 2, "gote wins: sente checked on every move");
 }
+
+#[test]
+fn tactical_moves_are_exactly_the_scored_legal_moves() {
+    for p in random_positions::<Judkins>(13, 150, 120) {
+        let mut all = MoveList::new();
+        p.legal_moves(&mut all);
+        let mut tac = MoveList::new();
+        p.tactical_moves(&mut tac);
+        let mut want: Vec<_> = all.iter().copied().filter(|&m| p.in_check() || p.tactical_value(m).is_some()).collect();
+        let mut got: Vec<_> = tac.iter().copied().collect();
+        want.sort_by_key(|m| format!("{m:?}"));
+        got.sort_by_key(|m| format!("{m:?}"));
+        assert_eq!(got, want, "{}", p.to_text());
+    }
+}
+
+#[test]
+fn static_exchange_evaluation() {
+    // Sente rook takes a pawn defended by a gold: loses the rook for a pawn.
+    let p = pos("k5/6/2gp2/6/3R2/K5 b - 1");
+    let m = p.parse_move("3e3c").unwrap();
+    assert!(!p.see_ge(m, 0));
+    // An undefended pawn is free.
+    let p = pos("k5/6/3p2/6/3R2/K5 b - 1");
+    let m = p.parse_move("3e3c").unwrap();
+    assert!(p.see_ge(m, 0) && p.see_ge(m, 150) && !p.see_ge(m, 1000));
+    // Dropping a gold where a pawn takes it loses it; on a safe square it loses nothing.
+    let p = pos("k5/6/3p2/6/6/K5 b G 1");
+    assert!(!p.see_ge(p.parse_move("G*3d").unwrap(), 0));
+    assert!(p.see_ge(p.parse_move("G*5d").unwrap(), 0));
+}

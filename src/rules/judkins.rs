@@ -375,8 +375,18 @@ impl Judkins {
         self.attackers(t, self.side ^ 1, self.king[self.side as usize] as usize, self.occupied())
     }
 
+    /// Pushes the moves of the piece on `from` to `targets`. With `tactical_only`, `targets`
+    /// holds captures and promotion squares, and a quiet move's non-promoting twin is left out.
     #[inline(always)]
-    fn push_moves(t: &Tables, us: u8, pt: u8, from: usize, mut targets: u64, out: &mut MoveList<Move>) {
+    fn push_moves(
+        t: &Tables,
+        us: u8,
+        pt: u8,
+        from: usize,
+        mut targets: u64,
+        quiet_squares: u64,
+        out: &mut MoveList<Move>,
+    ) {
         let u = us as usize;
         if !CAN_PROMOTE[pt as usize] {
             while targets != 0 {
@@ -395,7 +405,7 @@ impl Judkins {
             let tb = 1u64 << to;
             if from_zone || t.zone[u] & tb != 0 {
                 out.push(Move::normal(from, to, true));
-                if forced & tb == 0 {
+                if forced & tb == 0 && quiet_squares & tb != 0 {
                     out.push(Move::normal(from, to, false));
                 }
             } else {
@@ -431,8 +441,11 @@ impl Judkins {
         true
     }
 
-    fn generate(&self, out: &mut MoveList<Move>) {
+    /// Legal moves. With `tactical_only` (and not in check), just the captures and promotions:
+    /// exactly the moves that `tactical_value` scores.
+    fn generate(&self, out: &mut MoveList<Move>, tactical_only: bool) {
         let t = tables();
+        let tactical_only = tactical_only && self.checkers == 0;
         let us = self.side;
         let them = us ^ 1;
         let u = us as usize;
@@ -440,7 +453,8 @@ impl Judkins {
         let own = self.by_color[u];
         let ksq = self.king[u] as usize;
 
-        let mut king_targets = t.step[u][STEP_KING][ksq] & !own;
+        let enemy = self.by_color[them as usize];
+        let mut king_targets = t.step[u][STEP_KING][ksq] & !own & if tactical_only { enemy } else { BOARD };
         let occ_no_king = occ ^ (1u64 << ksq);
         while king_targets != 0 {
             let to = pop_lsb(&mut king_targets);
@@ -458,6 +472,8 @@ impl Judkins {
             (!own & BOARD, !occ & BOARD)
         };
         let pinned = self.pinned(t, us, occ);
+        // Quiet squares may only hold promotions in tactical mode.
+        let quiet_squares = if tactical_only { 0 } else { BOARD };
         let mut pieces = own & !(1u64 << ksq);
         while pieces != 0 {
             let from = pop_lsb(&mut pieces);
@@ -466,9 +482,20 @@ impl Judkins {
             if pinned & (1u64 << from) != 0 {
                 targets &= t.line[ksq][from];
             }
-            Self::push_moves(t, us, pt, from, targets, out);
+            if tactical_only {
+                let promotable = CAN_PROMOTE[pt as usize] && (t.zone[u] & (1u64 << from) != 0);
+                targets &= enemy
+                    | if promotable {
+                        BOARD
+                    } else if CAN_PROMOTE[pt as usize] {
+                        t.zone[u]
+                    } else {
+                        0
+                    };
+            }
+            Self::push_moves(t, us, pt, from, targets, quiet_squares | enemy, out);
         }
-        if drop_target == 0 {
+        if drop_target == 0 || tactical_only {
             return;
         }
         let hand = &self.hand[u];
@@ -802,6 +829,79 @@ impl Judkins {
     }
 }
 
+/// What a capture of a piece of each type gains: the piece leaves the board and joins the
+/// captor's hand, unpromoted.
+const CAPTURE_GAIN: [i32; PIECE_TYPES] = {
+    let mut g = [0; PIECE_TYPES];
+    let mut i = 0;
+    while i < PIECE_TYPES {
+        g[i] = VALUE[i] + if i == KING as usize { 10_000 } else { HAND_VALUE[UNPROMOTED[i] as usize] };
+        i += 1;
+    }
+    g
+};
+
+impl Judkins {
+    /// Static exchange evaluation: whether `m` wins at least `threshold` after the best sequence
+    /// of recaptures on its square (pins ignored).
+    fn see(&self, m: Move, threshold: i32) -> bool {
+        let t = tables();
+        let to = m.to();
+        let us = self.side;
+        let (from_bit, mover) = if m.is_drop() {
+            (0, m.drop_type())
+        } else {
+            let pt = cell_type(self.board[m.from()]);
+            (1u64 << m.from(), if m.is_promotion() { PROMOTED[pt as usize] } else { pt })
+        };
+        let victim = self.board[to];
+        let mut swap = if victim != 0 { CAPTURE_GAIN[cell_type(victim) as usize] } else { 0 } - threshold;
+        if m.is_promotion() && !m.is_drop() {
+            let pt = cell_type(self.board[m.from()]);
+            swap += VALUE[mover as usize] - VALUE[pt as usize];
+        }
+        if swap < 0 {
+            return false;
+        }
+        swap = CAPTURE_GAIN[mover as usize] - swap;
+        if swap <= 0 {
+            return true;
+        }
+        let mut occ = (self.occupied() ^ from_bit) | (1u64 << to);
+        let bt = &self.by_type;
+        let rooks = bt[ROOK as usize] | bt[DRAGON as usize];
+        let bishops = bt[BISHOP as usize] | bt[HORSE as usize];
+        let mut attackers = (self.attackers(t, 0, to, occ) | self.attackers(t, 1, to, occ)) & !from_bit;
+        let mut stm = us;
+        let mut res = 1;
+        // Cheapest capturers first.
+        const ORDER: [u8; 11] =
+            [PAWN, KNIGHT, SILVER, GOLD, TOKIN, PRO_SILVER, PRO_KNIGHT, BISHOP, ROOK, HORSE, DRAGON];
+        loop {
+            stm ^= 1;
+            attackers &= occ;
+            let mine = attackers & self.by_color[stm as usize];
+            if mine == 0 {
+                break;
+            }
+            res ^= 1;
+            let Some(pt) = ORDER.iter().copied().find(|&pt| mine & bt[pt as usize] != 0) else {
+                // Only the king is left: it may capture only if nothing recaptures.
+                return if attackers & self.by_color[(stm ^ 1) as usize] != 0 { res ^ 1 != 0 } else { res != 0 };
+            };
+            swap = CAPTURE_GAIN[pt as usize] - swap;
+            if swap < res {
+                break;
+            }
+            let b = mine & bt[pt as usize];
+            occ ^= b & b.wrapping_neg();
+            // Sliders behind the capturer join in.
+            attackers |= (t.sliders.rook(to, occ) & rooks) | (t.sliders.bishop(to, occ) & bishops);
+        }
+        res != 0
+    }
+}
+
 impl Game for Judkins {
     type Move = Move;
 
@@ -832,7 +932,15 @@ impl Game for Judkins {
     }
 
     fn legal_moves(&self, out: &mut MoveList<Move>) {
-        self.generate(out);
+        self.generate(out, false);
+    }
+
+    fn tactical_moves(&self, out: &mut MoveList<Move>) {
+        self.generate(out, true);
+    }
+
+    fn see_ge(&self, m: Move, threshold: i32) -> bool {
+        self.see(m, threshold)
     }
 
     #[inline]

@@ -103,6 +103,10 @@ impl<M: Copy> MoveList<M> {
         self.len = 0;
     }
     #[inline(always)]
+    pub fn truncate(&mut self, n: usize) {
+        self.len = self.len.min(n);
+    }
+    #[inline(always)]
     pub fn as_slice(&self) -> &[M] {
         // SAFETY: slots below `len` were written by `push`.
         unsafe { std::slice::from_raw_parts(self.moves.as_ptr() as *const M, self.len) }
@@ -157,6 +161,27 @@ pub trait Game: Clone + Send + Sync + 'static {
     fn side_of(&self, seat: Seat) -> Side;
 
     fn legal_moves(&self, out: &mut MoveList<Self::Move>);
+    /// The legal moves that `tactical_value` scores (captures, promotions), for quiescence.
+    /// When in check, every legal move.
+    fn tactical_moves(&self, out: &mut MoveList<Self::Move>) {
+        self.legal_moves(out);
+        if !self.in_check() {
+            let mut n = 0;
+            for i in 0..out.len() {
+                let m = out.as_slice()[i];
+                if self.tactical_value(m).is_some() {
+                    out.as_mut_slice()[n] = m;
+                    n += 1;
+                }
+            }
+            out.truncate(n);
+        }
+    }
+    /// Whether `mv` keeps at least `threshold` centipawns after the exchanges on its square.
+    /// Games without an exchange evaluator say yes.
+    fn see_ge(&self, _mv: Self::Move, _threshold: i32) -> bool {
+        true
+    }
     fn play(&mut self, mv: Self::Move);
     /// Hands the turn over without moving (search only, when `NULL_MOVE`).
     fn play_null(&mut self);

@@ -562,7 +562,8 @@ impl<G: Game> Searcher<G> {
             order[i] = if m == tt_move {
                 1 << 30
             } else if let Some(t) = pos.tactical_value(m) {
-                (1 << 20) + t
+                // Captures that lose material go last.
+                if pos.see_ge(m, 0) { (1 << 20) + t } else { -(1 << 20) + t }
             } else if m == killers[0] {
                 (1 << 19) + 1
             } else if m == killers[1] {
@@ -685,8 +686,8 @@ impl<G: Game> Searcher<G> {
             best = stand;
         }
         let mut moves = MoveList::new();
-        pos.legal_moves(&mut moves);
-        if moves.is_empty() {
+        pos.tactical_moves(&mut moves);
+        if in_check && moves.is_empty() {
             return self.outcome_score(pos, pos.no_move_outcome(), ply);
         }
         let mut order = [0i32; crate::rules::MAX_MOVES];
@@ -694,7 +695,8 @@ impl<G: Game> Searcher<G> {
         for i in 0..moves.len() {
             let m = moves.as_slice()[i];
             let t = pos.tactical_value(m);
-            if in_check || t.is_some() {
+            // Out of check, exchanges that lose material are not searched.
+            if in_check || pos.see_ge(m, 0) {
                 moves.as_mut_slice()[n] = m;
                 order[n] = t.unwrap_or(0);
                 n += 1;
