@@ -16,7 +16,7 @@ fn short_match_against_fairy_stockfish() {
     let ours =
         EngineSpec::parse(&format!("name=tetrarch cmd={} option.USI_Hash=16", env!("CARGO_BIN_EXE_tetrarch"))).unwrap();
     let theirs = EngineSpec::parse(&format!(
-        "name=fsf cmd={fsf} variant-option=UCI_Variant option.Hash=16 \"option.Move Overhead=50\""
+        "name=fsf cmd={fsf} variant-option=UCI_Variant go-seats=wb option.Hash=16 \"option.Move Overhead=50\""
     ))
     .unwrap();
     assert_eq!(theirs.options[1], ("Move Overhead".to_string(), "50".to_string()));

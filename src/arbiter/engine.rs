@@ -18,6 +18,9 @@ pub struct EngineSpec {
     /// The option that selects the variant (`USI_Variant` for tetrarch, `UCI_Variant` for
     /// Fairy-Stockfish).
     pub variant_option: String,
+    /// The letters this engine expects in `go` for each seat, when they are not the variant's
+    /// own (Fairy-Stockfish 11 in USI mode reads `btime` as gote's clock: `go-seats=wb`).
+    pub go_seats: Option<String>,
 }
 
 impl EngineSpec {
@@ -30,6 +33,7 @@ impl EngineSpec {
             args: Vec::new(),
             options: Vec::new(),
             variant_option: "USI_Variant".into(),
+            go_seats: None,
         };
         for part in split_quoted(text)? {
             let part = part.as_str();
@@ -39,6 +43,7 @@ impl EngineSpec {
                 "cmd" => spec.cmd = v.to_string(),
                 "arg" => spec.args.push(v.to_string()),
                 "variant-option" => spec.variant_option = v.to_string(),
+                "go-seats" => spec.go_seats = Some(v.to_string()),
                 _ => match k.strip_prefix("option.") {
                     Some(o) if !o.is_empty() => spec.options.push((o.to_string(), v.to_string())),
                     _ => return Err(format!("engine: unknown key '{}'", k)),

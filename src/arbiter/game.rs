@@ -264,7 +264,8 @@ pub fn play<G: Game>(
             position.push_str(&report.moves.join(" "));
         }
         proc.discard_pending();
-        let go = go_command(&cfg.tc, &clocks, letters);
+        let go_letters = proc.spec.go_seats.as_deref().filter(|l| l.len() == letters.len()).unwrap_or(letters);
+        let go = go_command(&cfg.tc, &clocks, go_letters);
         let allowed = clocks[seat as usize].allowed(&cfg.tc);
         let wait = allowed.map(|a| a + cfg.margin_ms).unwrap_or(cfg.hang_ms);
         let sent = proc.send(&position).and_then(|_| proc.send(&go));

@@ -143,6 +143,13 @@ fn run_game<G: Game>(cfg: &MatchConfig) -> Result<Summary, String> {
     if cfg.engines.is_empty() {
         return Err("match: no engine given".into());
     }
+    for e in &cfg.engines {
+        if let Some(l) = &e.go_seats
+            && l.chars().count() != G::INFO.seat_letters.len()
+        {
+            return Err(format!("engine {}: go-seats needs {} letters", e.name, G::INFO.seat_letters.len()));
+        }
+    }
     let groups = player_seats::<G>();
     let openings = if cfg.openings.is_empty() { vec![Opening::default()] } else { cfg.openings.clone() };
     for (i, o) in openings.iter().enumerate() {
