@@ -555,11 +555,11 @@ impl<G: Game> Searcher<G> {
         if moves.is_empty() {
             return self.outcome_score(pos, pos.no_move_outcome(), ply);
         }
-        let mut order = [0i32; crate::rules::MAX_MOVES];
         let killers = self.killers[ply];
         let seat = pos.to_move() as usize & 3;
-        for (i, &m) in moves.iter().enumerate() {
-            order[i] = if m == tt_move {
+        let mut scored: MoveList<(i32, G::Move)> = MoveList::new();
+        for &m in moves.iter() {
+            let score = if m == tt_move {
                 1 << 30
             } else if let Some(t) = pos.tactical_value(m) {
                 // Captures that lose material go last.
@@ -571,25 +571,18 @@ impl<G: Game> Searcher<G> {
             } else {
                 self.history[seat * G::MOVE_INDEX_SPACE + G::move_index(m)]
             };
+            scored.push((score, m));
         }
 
         let mut best = -INF;
         let mut best_move = G::Move::default();
         let orig_alpha = alpha;
         let mut quiets_tried = 0;
-        let n = moves.len();
+        let n = scored.len();
         for count in 0..n {
-            // Selection sort: most searches cut off after a few moves.
-            let mut bi = count;
-            for j in count + 1..n {
-                if order[j] > order[bi] {
-                    bi = j;
-                }
-            }
-            order.swap(count, bi);
-            moves.as_mut_slice().swap(count, bi);
-            let m = moves.as_slice()[count];
-            let quiet = order[count] < (1 << 19) && m != tt_move;
+            pick_next(scored.as_mut_slice(), count);
+            let (score, m) = scored.as_slice()[count];
+            let quiet = score < (1 << 19) && score > -(1 << 19) && m != tt_move;
             if quiet
                 && !pv_node
                 && !in_check
@@ -690,29 +683,17 @@ impl<G: Game> Searcher<G> {
         if in_check && moves.is_empty() {
             return self.outcome_score(pos, pos.no_move_outcome(), ply);
         }
-        let mut order = [0i32; crate::rules::MAX_MOVES];
-        let mut n = 0;
-        for i in 0..moves.len() {
-            let m = moves.as_slice()[i];
-            let t = pos.tactical_value(m);
+        let mut scored: MoveList<(i32, G::Move)> = MoveList::new();
+        for &m in moves.iter() {
             // Out of check, exchanges that lose material are not searched.
             if in_check || pos.see_ge(m, 0) {
-                moves.as_mut_slice()[n] = m;
-                order[n] = t.unwrap_or(0);
-                n += 1;
+                scored.push((pos.tactical_value(m).unwrap_or(0), m));
             }
         }
         let my_team = self.team(pos);
-        for count in 0..n {
-            let mut bi = count;
-            for j in count + 1..n {
-                if order[j] > order[bi] {
-                    bi = j;
-                }
-            }
-            order.swap(count, bi);
-            moves.as_mut_slice().swap(count, bi);
-            let m = moves.as_slice()[count];
+        for count in 0..scored.len() {
+            pick_next(scored.as_mut_slice(), count);
+            let m = scored.as_slice()[count].1;
             let mut child = pos.clone();
             child.play(m);
             let flip = self.team(&child) != my_team;
@@ -735,6 +716,24 @@ impl<G: Game> Searcher<G> {
             }
         }
         best
+    }
+}
+
+/// Brings the best-scored remaining move to `count`: by selection for the first few (most nodes
+/// cut off early), then by sorting the rest once.
+#[inline]
+fn pick_next<M: Copy>(list: &mut [(i32, M)], count: usize) {
+    const SELECT: usize = 3;
+    if count < SELECT {
+        let mut bi = count;
+        for j in count + 1..list.len() {
+            if list[j].0 > list[bi].0 {
+                bi = j;
+            }
+        }
+        list.swap(count, bi);
+    } else if count == SELECT {
+        list[SELECT..].sort_unstable_by(|a, b| b.0.cmp(&a.0));
     }
 }
 
