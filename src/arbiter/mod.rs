@@ -218,8 +218,11 @@ fn run_game<G: Game>(cfg: &MatchConfig) -> Result<Summary, String> {
         }
         *summary.terminations.entry(report.termination.clone()).or_default() += 1;
         summary.games.push(report);
+        // Once the test has decided, games still in flight are counted but do not undo it.
+        let decided = matches!(summary.sprt, Some((state, _)) if state != SprtState::Continue);
         if let Some(sprt) = cfg.sprt
             && summary.engines.len() == 2
+            && !decided
         {
             let t = summary.engines[0].1;
             let state = sprt.state(&t);

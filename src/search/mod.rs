@@ -583,21 +583,27 @@ impl<G: Game> Searcher<G> {
             pick_next(scored.as_mut_slice(), count);
             let (score, m) = scored.as_slice()[count];
             let quiet = score < (1 << 19) && score > -(1 << 19) && m != tt_move;
-            if quiet
-                && !pv_node
-                && !in_check
-                && best > -MATE_BOUND
-                && depth <= 3
-                && quiets_tried >= 3 + depth * depth * 2
-            {
-                continue;
+            if quiet && !pv_node && !in_check && best > -MATE_BOUND {
+                // Late quiet moves near the leaves, quiet moves that cannot lift a hopeless
+                // eval, and quiet moves that lose material are not worth a search.
+                if depth <= 3 && quiets_tried >= 3 + depth * depth * 2 {
+                    continue;
+                }
+                if depth <= 3 && eval + 150 + 120 * depth <= alpha {
+                    continue;
+                }
+                if depth <= 6 && !pos.see_ge(m, -60 * depth * depth) {
+                    continue;
+                }
             }
             let mut child = pos.clone();
             child.play(m);
             let gives_check = child.in_check();
             let flip = self.team(&child) != my_team;
             self.push_trace(Trace::of(&child));
-            let d = depth - 1 + (gives_check && ply < MAX_PLY / 2) as i32;
+            // Checks that do not simply lose the checking piece are searched a ply deeper.
+            let extend = gives_check && ply < MAX_PLY / 2 && pos.see_ge(m, 0);
+            let d = depth - 1 + extend as i32;
             let v = if count == 0 {
                 self.value(&child, flip, d, ply + 1, alpha, beta, true)
             } else {
