@@ -23,6 +23,8 @@ pub const MATE_BOUND: i32 = MATE - 2 * MAX_PLY as i32;
 /// never printed as `mate`.
 pub const WON: i32 = 20_000;
 const INF: i32 = 32_000;
+/// No static evaluation stored (the side to move was in check).
+const NO_EVAL: i32 = i32::MIN;
 
 /// What limits a search. Unset fields do not limit.
 #[derive(Clone, Copy, Debug, Default)]
@@ -419,7 +421,6 @@ impl<G: Game> Searcher<G> {
             child.play(m);
             let flip = self.team(&child) != my_team;
             self.push_trace(Trace::of(&child));
-            self.nodes += 1;
             let ext = (child.in_check() && !in_check) as i32;
             let d = depth - 1 + ext;
             let v = if i == 0 {
@@ -482,6 +483,10 @@ impl<G: Game> Searcher<G> {
     fn negamax(&mut self, pos: &G, depth: i32, ply: usize, mut alpha: i32, mut beta: i32, null_ok: bool) -> i32 {
         self.pv_len[ply] = ply;
         self.pv_len[ply + 1] = ply + 1;
+        if depth <= 0 {
+            return self.qsearch(pos, ply, alpha, beta);
+        }
+        self.nodes += 1;
         if self.nodes & 1023 == 0 {
             self.check_limits();
         }
@@ -503,15 +508,14 @@ impl<G: Game> Searcher<G> {
         if alpha >= beta {
             return alpha;
         }
-        if depth <= 0 {
-            return self.qsearch(pos, ply, alpha, beta);
-        }
         self.seldepth = self.seldepth.max(ply);
         let pv_node = beta - alpha > 1;
         let key = pos.hash() ^ self.key_salt;
         let mut tt_move = G::Move::default();
+        let mut tt_eval = None;
         if let Some(e) = self.tt.probe(key) {
             tt_move = e.mv;
+            tt_eval = (e.eval != NO_EVAL).then_some(e.eval);
             let s = score_from_tt(e.score, ply);
             if !pv_node && e.depth as i32 >= depth {
                 let cut = match e.bound {
@@ -525,7 +529,8 @@ impl<G: Game> Searcher<G> {
             }
         }
         let in_check = pos.in_check();
-        let eval = if in_check { -INF } else { self.eval(pos) };
+        let eval = if in_check { -INF } else { tt_eval.unwrap_or_else(|| self.eval(pos)) };
+        let stored_eval = if in_check { NO_EVAL } else { eval };
         let my_team = self.team(pos);
 
         if !pv_node && !in_check && beta.abs() < MATE_BOUND {
@@ -578,6 +583,8 @@ impl<G: Game> Searcher<G> {
         let mut best_move = G::Move::default();
         let orig_alpha = alpha;
         let mut quiets_tried = 0;
+        // The quiet moves searched before a cutoff lose history.
+        let mut tried: [G::Move; 32] = [G::Move::default(); 32];
         let n = scored.len();
         for count in 0..n {
             pick_next(scored.as_mut_slice(), count);
@@ -608,7 +615,9 @@ impl<G: Game> Searcher<G> {
                 self.value(&child, flip, d, ply + 1, alpha, beta, true)
             } else {
                 let r = if depth >= 3 && count >= 3 && quiet && !in_check && !gives_check {
-                    let r = self.lmr[(depth as usize).min(63)][count.min(63)] as i32 - pv_node as i32;
+                    let r = self.lmr[(depth as usize).min(63)][count.min(63)] as i32
+                        - pv_node as i32
+                        - score / (HISTORY_MAX / 2);
                     r.clamp(0, d - 1)
                 } else {
                     0
@@ -627,6 +636,9 @@ impl<G: Game> Searcher<G> {
                 return 0;
             }
             if quiet {
+                if (quiets_tried as usize) < tried.len() {
+                    tried[quiets_tried as usize] = m;
+                }
                 quiets_tried += 1;
             }
             if v > best {
@@ -641,8 +653,15 @@ impl<G: Game> Searcher<G> {
                                 self.killers[ply][1] = self.killers[ply][0];
                                 self.killers[ply][0] = m;
                             }
-                            let h = &mut self.history[seat * G::MOVE_INDEX_SPACE + G::move_index(m)];
-                            *h = (*h + depth * depth).min(1 << 18);
+                            let bonus = (depth * depth * 16).min(HISTORY_MAX / 4);
+                            let base = seat * G::MOVE_INDEX_SPACE;
+                            update_history(&mut self.history[base + G::move_index(m)], bonus);
+                            let n = (quiets_tried as usize).min(tried.len());
+                            for &q in &tried[..n] {
+                                if q != m {
+                                    update_history(&mut self.history[base + G::move_index(q)], -bonus);
+                                }
+                            }
                         }
                         break;
                     }
@@ -657,7 +676,7 @@ impl<G: Game> Searcher<G> {
             Bound::Upper
         };
         let stored_move = if bound == Bound::Upper { G::Move::default() } else { best_move };
-        self.tt.store(key, stored_move, score_to_tt(best, ply), depth, bound);
+        self.tt.store(key, stored_move, score_to_tt(best, ply), stored_eval, depth, bound);
         best
     }
 
@@ -674,16 +693,36 @@ impl<G: Game> Searcher<G> {
         if ply >= MAX_PLY - 2 {
             return self.eval(pos);
         }
+        let key = pos.hash() ^ self.key_salt;
+        let mut tt_move = G::Move::default();
+        let mut tt_eval = None;
+        if let Some(e) = self.tt.probe(key) {
+            let v = score_from_tt(e.score, ply);
+            let cut = match e.bound {
+                Bound::Exact => true,
+                Bound::Lower => v >= beta,
+                Bound::Upper => v <= alpha,
+            };
+            if cut {
+                return v;
+            }
+            tt_move = e.mv;
+            tt_eval = (e.eval != NO_EVAL).then_some(e.eval);
+        }
         let in_check = pos.in_check();
         let mut best = -(MATE - ply as i32);
+        let mut stand = NO_EVAL;
         if !in_check {
-            let stand = self.eval(pos);
+            stand = tt_eval.unwrap_or_else(|| self.eval(pos));
             if stand >= beta {
+                self.tt.store(key, G::Move::default(), score_to_tt(stand, ply), stand, 0, Bound::Lower);
                 return stand;
             }
             alpha = alpha.max(stand);
             best = stand;
         }
+        let orig_alpha = alpha;
+        let mut best_move = G::Move::default();
         let mut moves = MoveList::new();
         pos.tactical_moves(&mut moves);
         if in_check && moves.is_empty() {
@@ -693,7 +732,8 @@ impl<G: Game> Searcher<G> {
         for &m in moves.iter() {
             // Out of check, exchanges that lose material are not searched.
             if in_check || pos.see_ge(m, 0) {
-                scored.push((pos.tactical_value(m).unwrap_or(0), m));
+                let first = if m == tt_move { 1 << 30 } else { 0 };
+                scored.push((first + pos.tactical_value(m).unwrap_or(0), m));
             }
         }
         let my_team = self.team(pos);
@@ -713,6 +753,7 @@ impl<G: Game> Searcher<G> {
             }
             if v > best {
                 best = v;
+                best_move = m;
                 if v > alpha {
                     alpha = v;
                     if v >= beta {
@@ -721,8 +762,26 @@ impl<G: Game> Searcher<G> {
                 }
             }
         }
+        let bound = if best >= beta {
+            Bound::Lower
+        } else if alpha > orig_alpha {
+            Bound::Exact
+        } else {
+            Bound::Upper
+        };
+        let stored_move = if bound == Bound::Upper { G::Move::default() } else { best_move };
+        self.tt.store(key, stored_move, score_to_tt(best, ply), stand, 0, bound);
         best
     }
+}
+
+/// History scores stay within +-HISTORY_MAX: each update moves a score toward the bound by a
+/// share of the distance (so old results fade).
+const HISTORY_MAX: i32 = 16_384;
+
+#[inline]
+fn update_history(h: &mut i32, bonus: i32) {
+    *h += bonus - *h * bonus.abs() / HISTORY_MAX;
 }
 
 /// Brings the best-scored remaining move to `count`: by selection for the first few (most nodes

@@ -12,6 +12,8 @@ pub struct Entry<M: Copy> {
     pub key: u64,
     pub mv: M,
     pub score: i32,
+    /// The static evaluation, from the mover's team's view; `NO_EVAL` when in check.
+    pub eval: i32,
     pub depth: i16,
     pub bound: Bound,
     pub generation: u8,
@@ -53,7 +55,7 @@ impl<M: Copy + Default + PartialEq> Table<M> {
     }
 
     #[inline]
-    pub fn store(&mut self, key: u64, mv: M, score: i32, depth: i32, bound: Bound) {
+    pub fn store(&mut self, key: u64, mv: M, score: i32, eval: i32, depth: i32, bound: Bound) {
         let generation = self.generation;
         let slot = &mut self.slots[key as usize & self.mask];
         let replace = match slot {
@@ -68,7 +70,7 @@ impl<M: Copy + Default + PartialEq> Table<M> {
                 Some(old) if old.key == key && mv == M::default() => old.mv,
                 _ => mv,
             };
-            *slot = Some(Entry { key, mv, score, depth: depth as i16, bound, generation });
+            *slot = Some(Entry { key, mv, score, eval, depth: depth as i16, bound, generation });
         }
     }
 
