@@ -766,6 +766,8 @@ impl Judkins {
 // it can be dropped anywhere.
 const VALUE: [i32; PIECE_TYPES] = [100, 520, 570, 380, 700, 800, 0, 560, 560, 560, 900, 1050];
 const HAND_VALUE: [i32; HAND_KINDS] = [120, 580, 620, 420, 770, 880];
+/// Weight of a safe square from which the enemy could drop a checking piece of each type.
+const DROP_CHECK_WEIGHT: [i32; HAND_KINDS] = [6, 14, 16, 12, 14, 20];
 /// Weight of an attack by an enemy piece of each type on the squares around the king.
 const KING_ATTACK_WEIGHT: [i32; PIECE_TYPES] = [4, 8, 8, 7, 9, 11, 0, 8, 8, 8, 13, 15];
 
@@ -777,6 +779,8 @@ impl Judkins {
         let mut king_pressure = [0i32; 2];
         let mut king_attackers = [0i32; 2];
         let zone = [t.step[0][STEP_KING][self.king[0] as usize], t.step[1][STEP_KING][self.king[1] as usize]];
+        // Squares each side's pieces (king aside) attack.
+        let mut attacked = [0u64; 2];
         for color in 0..2usize {
             for k in 0..HAND_KINDS {
                 score[color] += HAND_VALUE[k] * self.hand[color][k] as i32;
@@ -789,6 +793,7 @@ impl Judkins {
                 let pt = cell_type(self.board[sq]);
                 score[color] += VALUE[pt as usize];
                 let att = t.attacks(color as u8, pt, sq, occ);
+                attacked[color] |= att;
                 // Mobility, weighted lightly: long-range pieces gain most from open lines.
                 let mobility = (att & !self.by_color[color]).count_ones() as i32;
                 score[color] += match pt {
@@ -818,12 +823,24 @@ impl Judkins {
                 king_attackers[color ^ 1] += 1;
             }
         }
+        let empty = !occ & BOARD;
         for color in 0..2 {
+            let them = color ^ 1;
+            let ksq = self.king[color] as usize;
             // Pressure grows faster than linearly with the number of attackers.
             let mult = [0, 6, 12, 16, 19, 21, 22, 23][king_attackers[color].min(7) as usize];
-            let p = king_pressure[color] * mult / 8;
-            // Flight squares that are free and not attacked.
-            score[color] -= p;
+            let mut danger = king_pressure[color] * mult / 8;
+            // Squares next to the king that the enemy attacks and no piece of ours defends.
+            let weak = zone[color] & attacked[them] & !attacked[color];
+            danger += 20 * weak.count_ones() as i32;
+            // Checks the enemy could drop on squares we do not guard.
+            for pt in [PAWN, SILVER, GOLD, KNIGHT, BISHOP, ROOK] {
+                if self.hand[them][pt as usize] > 0 {
+                    let checks = t.attacks(color as u8, pt, ksq, occ) & empty & !attacked[color];
+                    danger += DROP_CHECK_WEIGHT[pt as usize] * checks.count_ones() as i32;
+                }
+            }
+            score[color] -= danger + danger * danger / 800;
         }
         score[0] - score[1] + if self.side == SENTE { 20 } else { -20 }
     }
