@@ -198,15 +198,18 @@ impl<G: Game> Engine for Variant<G> {
                 let root = record.current.clone();
                 let mut report = |info: &crate::search::Info<G::Move>| {
                     let mut pos = root.clone();
-                    let pv = info
-                        .pv
-                        .iter()
-                        .map(|&m| {
-                            let s = pos.format_move(m);
-                            pos.play(m);
-                            s
-                        })
-                        .collect();
+                    // Each move is checked before it is played: a line that went wrong would
+                    // be cut, never printed with an illegal move.
+                    let mut pv = Vec::with_capacity(info.pv.len());
+                    for &m in &info.pv {
+                        let mut legal = MoveList::new();
+                        pos.legal_moves(&mut legal);
+                        if !legal.iter().any(|&l| l == m) {
+                            break;
+                        }
+                        pv.push(pos.format_move(m));
+                        pos.play(m);
+                    }
                     out.send(&Reply::Info(SearchInfo {
                         depth: info.depth,
                         seldepth: info.seldepth,

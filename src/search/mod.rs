@@ -517,15 +517,8 @@ impl<G: Game> Searcher<G> {
             tt_move = e.mv;
             tt_eval = (e.eval != NO_EVAL).then_some(e.eval);
             let s = score_from_tt(e.score, ply);
-            if !pv_node && e.depth as i32 >= depth {
-                let cut = match e.bound {
-                    Bound::Exact => true,
-                    Bound::Lower => s >= beta,
-                    Bound::Upper => s <= alpha,
-                };
-                if cut {
-                    return s;
-                }
+            if !pv_node && e.depth as i32 >= depth && cuts(e.bound, s, alpha, beta) {
+                return s;
             }
         }
         let in_check = pos.in_check();
@@ -668,16 +661,22 @@ impl<G: Game> Searcher<G> {
                 }
             }
         }
+        self.store(key, best, best_move, orig_alpha, beta, stored_eval, depth, ply);
+        best
+    }
+
+    /// Stores a node's result: its bound follows from where `best` fell against the window.
+    #[allow(clippy::too_many_arguments)]
+    fn store(&mut self, key: u64, best: i32, mv: G::Move, alpha: i32, beta: i32, eval: i32, depth: i32, ply: usize) {
         let bound = if best >= beta {
             Bound::Lower
-        } else if alpha > orig_alpha {
+        } else if best > alpha {
             Bound::Exact
         } else {
             Bound::Upper
         };
-        let stored_move = if bound == Bound::Upper { G::Move::default() } else { best_move };
-        self.tt.store(key, stored_move, score_to_tt(best, ply), stored_eval, depth, bound);
-        best
+        let mv = if bound == Bound::Upper { G::Move::default() } else { mv };
+        self.tt.store(key, mv, score_to_tt(best, ply), eval, depth, bound);
     }
 
     fn qsearch(&mut self, pos: &G, ply: usize, mut alpha: i32, beta: i32) -> i32 {
@@ -698,12 +697,7 @@ impl<G: Game> Searcher<G> {
         let mut tt_eval = None;
         if let Some(e) = self.tt.probe(key) {
             let v = score_from_tt(e.score, ply);
-            let cut = match e.bound {
-                Bound::Exact => true,
-                Bound::Lower => v >= beta,
-                Bound::Upper => v <= alpha,
-            };
-            if cut {
+            if cuts(e.bound, v, alpha, beta) {
                 return v;
             }
             tt_move = e.mv;
@@ -762,15 +756,7 @@ impl<G: Game> Searcher<G> {
                 }
             }
         }
-        let bound = if best >= beta {
-            Bound::Lower
-        } else if alpha > orig_alpha {
-            Bound::Exact
-        } else {
-            Bound::Upper
-        };
-        let stored_move = if bound == Bound::Upper { G::Move::default() } else { best_move };
-        self.tt.store(key, stored_move, score_to_tt(best, ply), stand, 0, bound);
+        self.store(key, best, best_move, orig_alpha, beta, stand, 0, ply);
         best
     }
 }
@@ -799,6 +785,16 @@ fn pick_next<M: Copy>(list: &mut [(i32, M)], count: usize) {
         list.swap(count, bi);
     } else if count == SELECT {
         list[SELECT..].sort_unstable_by(|a, b| b.0.cmp(&a.0));
+    }
+}
+
+/// Whether a stored score with this bound settles the window.
+#[inline]
+fn cuts(bound: Bound, score: i32, alpha: i32, beta: i32) -> bool {
+    match bound {
+        Bound::Exact => true,
+        Bound::Lower => score >= beta,
+        Bound::Upper => score <= alpha,
     }
 }
 
