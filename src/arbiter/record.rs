@@ -84,17 +84,18 @@ pub fn pgn(r: &GameReport, event: &str, tc: &str) -> String {
     s.push('\n');
     // A round is as many turns as there are seats, counted from the game's first move.
     let n = r.seat_letters.len().max(1);
+    let mut tokens: Vec<String> = r
+        .moves
+        .iter()
+        .enumerate()
+        .map(|(i, m)| if i % n == 0 { format!("{}. {}", i / n + 1, m) } else { m.clone() })
+        .collect();
+    tokens.push(r.result());
     let mut line = String::new();
-    let mut body = String::new();
-    for (i, m) in r.moves.iter().enumerate() {
-        let mut token = String::new();
-        if i % n == 0 {
-            token.push_str(&format!("{}. ", i / n + 1));
-        }
-        token.push_str(m);
+    for token in tokens {
         if !line.is_empty() && line.len() + 1 + token.len() > 79 {
-            body.push_str(&line);
-            body.push('\n');
+            s.push_str(&line);
+            s.push('\n');
             line.clear();
         }
         if !line.is_empty() {
@@ -102,18 +103,7 @@ pub fn pgn(r: &GameReport, event: &str, tc: &str) -> String {
         }
         line.push_str(&token);
     }
-    let result = r.result();
-    if !line.is_empty() && line.len() + 1 + result.len() > 79 {
-        body.push_str(&line);
-        body.push('\n');
-        line.clear();
-    }
-    if !line.is_empty() {
-        line.push(' ');
-    }
-    line.push_str(&result);
-    body.push_str(&line);
-    s.push_str(&body);
+    s.push_str(&line);
     s.push_str("\n\n");
     s
 }
