@@ -113,6 +113,26 @@ pub struct GameReport {
 }
 
 impl GameReport {
+    /// A game not yet played from `opening`: its moves so far are the opening's.
+    pub fn unplayed<G: Game>(index: usize, opening: &Opening, players: &[Player]) -> GameReport {
+        GameReport {
+            index,
+            variant: G::INFO.name,
+            seat_letters: G::INFO.seat_letters,
+            players: players.to_vec(),
+            opening: opening.clone(),
+            start_position: opening.position.clone().filter(|p| *p != G::startpos().to_text()),
+            moves: opening.moves.clone(),
+            opening_plies: opening.moves.len(),
+            points: vec![0.5; G::startpos().seats()],
+            ending: Ending::Rules,
+            termination: String::new(),
+            detail: String::new(),
+            culprit: None,
+            duration_ms: 0,
+        }
+    }
+
     /// PGN-style result: each seat's points in seat order, `1-0`, `1/2-1/2`, `1-0-1-0`.
     pub fn result(&self) -> String {
         self.points
@@ -188,22 +208,7 @@ pub fn play<G: Game>(
     let started = Instant::now();
     let mut record: Record<G> = opening.start().map_err(|e| format!("opening: {}", e))?;
     let start_position = opening.position.clone();
-    let mut report = GameReport {
-        index,
-        variant: cfg.variant,
-        seat_letters: G::INFO.seat_letters,
-        players: players.to_vec(),
-        opening: opening.clone(),
-        start_position: start_position.clone().filter(|p| *p != G::startpos().to_text()),
-        moves: opening.moves.clone(),
-        opening_plies: opening.moves.len(),
-        points: vec![0.5; G::startpos().seats()],
-        ending: Ending::Rules,
-        termination: String::new(),
-        detail: String::new(),
-        culprit: None,
-        duration_ms: 0,
-    };
+    let mut report = GameReport::unplayed::<G>(index, opening, players);
     let finish = |mut r: GameReport, ending: Ending, termination: &str, detail: String, culprit: Option<usize>| {
         r.ending = ending;
         r.termination = termination.to_string();

@@ -323,23 +323,13 @@ fn worker<G: Game>(
         }
         let report = match startup_fault {
             Some((p, f, msg)) => {
-                let pos = G::startpos();
-                Ok(GameReport {
-                    index: g,
-                    variant: G::INFO.name,
-                    seat_letters: G::INFO.seat_letters,
-                    players: players.clone(),
-                    opening: openings[opening].clone(),
-                    start_position: openings[opening].position.clone(),
-                    moves: openings[opening].moves.clone(),
-                    opening_plies: openings[opening].moves.len(),
-                    points: game::points_of_forfeit(&pos, &players[p].seats),
-                    ending: if f == Fault::Died { Ending::Crash } else { Ending::StartupFailure },
-                    termination: if f == Fault::Died { "crash".into() } else { "start-up failure".into() },
-                    detail: msg,
-                    culprit: Some(p),
-                    duration_ms: 0,
-                })
+                let mut r = GameReport::unplayed::<G>(g, &openings[opening], &players);
+                r.points = game::points_of_forfeit(&G::startpos(), &players[p].seats);
+                r.ending = if f == Fault::Died { Ending::Crash } else { Ending::StartupFailure };
+                r.termination = if f == Fault::Died { "crash".into() } else { "start-up failure".into() };
+                r.detail = msg;
+                r.culprit = Some(p);
+                Ok(r)
             }
             None => game::play::<G>(g, &openings[opening], &players, &mut procs, game_cfg),
         };
