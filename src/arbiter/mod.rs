@@ -55,11 +55,6 @@ pub struct Summary {
 }
 
 impl Summary {
-    /// Games each engine lost by its own fault: illegal moves, time, crashes, hangs, start-up.
-    pub fn faults(&self, kind: Ending) -> usize {
-        self.games.iter().filter(|g| g.ending == kind).count()
-    }
-
     pub fn table(&self) -> String {
         let mut s = String::new();
         s.push_str(&format!(

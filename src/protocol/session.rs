@@ -42,7 +42,6 @@ impl Default for Options {
 /// What the session needs from one variant; implemented once, generically, by `Variant<G>`.
 /// Dynamic dispatch stops here: the search under it is monomorphised per game.
 trait Engine: Send {
-    fn name(&self) -> &'static str;
     fn announce(&self) -> String;
     fn set_position(&mut self, start: &PositionStart, moves: &[String]) -> Result<(), String>;
     fn go(&mut self, p: &GoParams, opts: &Options, out: &Arc<Output>) -> Result<(), String>;
@@ -119,10 +118,6 @@ impl<G: Game> Variant<G> {
 }
 
 impl<G: Game> Engine for Variant<G> {
-    fn name(&self) -> &'static str {
-        G::INFO.name
-    }
-
     fn announce(&self) -> String {
         let seats: Vec<String> = G::INFO.seat_letters.chars().map(String::from).collect();
         format!(
@@ -170,7 +165,6 @@ impl<G: Game> Engine for Variant<G> {
             budget: None,
             mate: p.mate,
             infinite: p.infinite,
-            ponder: p.ponder,
         };
         if !p.infinite {
             if let Some(mt) = p.movetime {
@@ -573,10 +567,6 @@ impl Session {
             }
             _ => Err(format!("setoption: unknown option '{}'", shown(name))),
         }
-    }
-
-    pub fn variant(&self) -> &'static str {
-        self.engine.name()
     }
 }
 

@@ -309,10 +309,6 @@ impl Judkins {
         (c != 0).then(|| (cell_color(c), cell_type(c)))
     }
 
-    pub fn hand(&self, color: u8) -> [u8; HAND_KINDS] {
-        self.hand[color as usize]
-    }
-
     #[inline(always)]
     fn put(&mut self, color: u8, pt: u8, sq: usize) {
         let b = 1u64 << sq;
@@ -755,10 +751,6 @@ impl Judkins {
         s.push_str(if hand.is_empty() { "-" } else { &hand });
         let _ = write!(s, " {}", self.move_number);
         s
-    }
-
-    pub fn checkers(&self) -> u64 {
-        self.checkers
     }
 }
 

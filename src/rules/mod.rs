@@ -226,17 +226,8 @@ pub trait Game: Clone + Send + Sync + 'static {
     fn move_number(&self) -> u32;
 }
 
-/// Mask of the seats on `side`.
-pub fn side_mask<G: Game>(pos: &G, side: Side) -> SeatMask {
-    (0..pos.seats() as Seat).filter(|&s| pos.side_of(s) == side).fold(0, |m, s| m | (1 << s))
-}
-
 pub fn seat_letter<G: Game>(seat: Seat) -> char {
     G::INFO.seat_letters.as_bytes().get(seat as usize).map(|&b| b as char).unwrap_or('?')
-}
-
-pub fn seat_from_letter<G: Game>(c: char) -> Option<Seat> {
-    G::INFO.seat_letters.find(c).map(|i| i as Seat)
 }
 
 pub fn mask_letters<G: Game>(mask: SeatMask) -> String {

@@ -35,7 +35,6 @@ pub struct Limits {
     /// Stop as soon as a mate in at most this many moves of the side to move is found.
     pub mate: Option<u32>,
     pub infinite: bool,
-    pub ponder: bool,
 }
 
 /// Shared between the session and the search thread.
@@ -177,10 +176,6 @@ impl<G: Game> Searcher<G> {
         self.tt.clear();
         self.history.iter_mut().for_each(|h| *h = 0);
         self.killers.iter_mut().for_each(|k| *k = [G::Move::default(); 2]);
-    }
-
-    pub fn nodes(&self) -> u64 {
-        self.nodes
     }
 
     /// Searches the current position of `record` and returns the best move, or none when the
