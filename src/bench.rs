@@ -1,8 +1,9 @@
 //! `tetrarch bench`: a fixed search workload. Its node total is a signature of the search: it
 //! changes only when search behaviour changes.
 
+use crate::rules::chaturanga::{AllAgainstAll, DoubleMate};
 use crate::rules::judkins::Judkins;
-use crate::rules::{Game, Record};
+use crate::rules::{Game, Record, perft_divide};
 use crate::search::{Control, Limits, Searcher};
 use std::time::Instant;
 
@@ -39,4 +40,29 @@ pub fn run(depth: u32, hash_mib: usize, mut line: impl FnMut(&str)) -> BenchResu
         line(&format!("position {:2} nodes {:10} bestmove {:6} {}", i + 1, r.nodes, best, text));
     }
     BenchResult { nodes, millis: start.elapsed().as_millis() }
+}
+
+/// `tetrarch perft`: the count split by first move, the total, and the speed.
+pub fn perft(variant: &str, depth: u32, position: &str, line: impl FnMut(&str)) -> Result<(), String> {
+    match variant {
+        "judkins" => perft_of::<Judkins>(depth, position, line),
+        "chaturanga" => perft_of::<DoubleMate>(depth, position, line),
+        "chaturanga-ffa" => perft_of::<AllAgainstAll>(depth, position, line),
+        v => Err(format!("variant '{}' is not playable yet (playable: judkins, chaturanga, chaturanga-ffa)", v)),
+    }
+}
+
+fn perft_of<G: Game>(depth: u32, position: &str, mut line: impl FnMut(&str)) -> Result<(), String> {
+    let pos = if position.trim().is_empty() { G::startpos() } else { G::from_text(position)? };
+    let start = Instant::now();
+    let split = perft_divide(&pos, depth.max(1));
+    let total: u64 = split.iter().map(|s| s.1).sum();
+    let secs = start.elapsed().as_secs_f64();
+    for (m, n) in &split {
+        line(&format!("{}: {}", pos.format_move(*m), n));
+    }
+    line("");
+    line(&format!("Nodes searched: {}", total));
+    line(&format!("Time: {:.3} s, {:.0} nodes/s", secs, total as f64 / secs.max(1e-9)));
+    Ok(())
 }

@@ -1,7 +1,4 @@
 use clap::{Parser, Subcommand};
-use std::time::Instant;
-use tetrarch::rules::judkins::Judkins;
-use tetrarch::rules::{Game, perft_divide};
 
 /// tetrarch: an engine for Judkins shogi, Dojo chess, four-handed Chaturanga and Judtho.
 /// Without a subcommand it speaks the extended USI protocol on stdin and stdout
@@ -17,7 +14,7 @@ struct Cli {
 enum Cmd {
     /// Counts the leaf nodes of the legal move tree, split by first move.
     Perft {
-        /// Variant name (judkins).
+        /// Variant name: judkins, chaturanga or chaturanga-ffa.
         variant: String,
         /// Depth in plies.
         depth: u32,
@@ -189,30 +186,10 @@ fn main() -> std::process::ExitCode {
     match cli.command {
         None => tetrarch::protocol::run_stdio(),
         Some(Cmd::Perft { variant, depth, position }) => {
-            if variant != "judkins" {
-                eprintln!("perft: variant '{}' is not playable yet (playable: judkins)", variant);
+            if let Err(e) = tetrarch::bench::perft(&variant, depth, &position.join(" "), |l| println!("{}", l)) {
+                eprintln!("perft: {}", e);
                 return std::process::ExitCode::FAILURE;
             }
-            let pos = if position.is_empty() {
-                Judkins::startpos()
-            } else {
-                match Judkins::from_text(&position.join(" ")) {
-                    Ok(p) => p,
-                    Err(e) => {
-                        eprintln!("perft: {}", e);
-                        return std::process::ExitCode::FAILURE;
-                    }
-                }
-            };
-            let start = Instant::now();
-            let split = perft_divide(&pos, depth.max(1));
-            let total: u64 = split.iter().map(|s| s.1).sum();
-            let secs = start.elapsed().as_secs_f64();
-            for (m, n) in &split {
-                println!("{}: {}", pos.format_move(*m), n);
-            }
-            println!("\nNodes searched: {}", total);
-            println!("Time: {:.3} s, {:.0} nodes/s", secs, total as f64 / secs.max(1e-9));
         }
         Some(Cmd::Match(args)) => {
             let _ = ctrlc::set_handler(|| {

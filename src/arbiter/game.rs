@@ -161,7 +161,10 @@ impl GameReport {
 fn points_of_outcome<G: Game>(pos: &G, o: &Outcome) -> Vec<f64> {
     (0..pos.seats())
         .map(|s| {
-            if o.is_draw() {
+            if pos.side_lost(pos.side_of(s as Seat)) {
+                // Out before the end (C8: a draw is shared by the armies still in).
+                0.0
+            } else if o.is_draw() {
                 0.5
             } else if o.winners & (1 << s) != 0 {
                 1.0

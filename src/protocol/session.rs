@@ -6,6 +6,7 @@
 
 use super::command::{self, Command, GoParams, PositionStart};
 use super::reply::{OptionKind, Output, Reply, SearchInfo};
+use crate::rules::chaturanga::{AllAgainstAll, DoubleMate};
 use crate::rules::judkins::Judkins;
 use crate::rules::{Game, MoveList, Outcome, Record, mask_letters, perft, seat_letter};
 use crate::search::time::{Clock, budget, fixed};
@@ -67,12 +68,18 @@ struct Variant<G: Game> {
     unbounded: bool,
 }
 
-fn outcome_text<G: Game>(o: Option<Outcome>) -> String {
-    match o {
-        None => "none".to_string(),
+fn outcome_text<G: Game>(pos: &G, o: Option<Outcome>) -> String {
+    let mut s = match o {
+        None => return "none".to_string(),
         Some(o) if o.is_draw() => format!("draw {}", o.reason.as_str()),
         Some(o) => format!("win {} {}", mask_letters::<G>(o.winners), o.reason.as_str()),
+    };
+    if let Some(places) = pos.ranking() {
+        let places: Vec<String> = places.iter().map(|&m| mask_letters::<G>(m)).collect();
+        s.push_str(" ranking ");
+        s.push_str(&places.join(","));
     }
+    s
 }
 
 /// Input echoed in an error: short and printable.
@@ -334,7 +341,10 @@ impl<G: Game> Engine for Variant<G> {
         s.push_str(&format!("hash {:016x}\n", pos.hash()));
         s.push_str(&format!("turn {}\n", seat_letter::<G>(pos.to_move())));
         s.push_str(&format!("checks {}\n", mask_letters::<G>(pos.checked_seats())));
-        s.push_str(&format!("outcome {}", outcome_text::<G>(self.record.outcome())));
+        for (k, v) in pos.notes() {
+            s.push_str(&format!("{} {}\n", k, v));
+        }
+        s.push_str(&format!("outcome {}", outcome_text(pos, self.record.outcome())));
         s
     }
 
@@ -346,11 +356,13 @@ impl<G: Game> Engine for Variant<G> {
 
     fn status(&self) -> String {
         let pos = &self.record.current;
+        let notes: String = pos.notes().iter().map(|(k, v)| format!(" {} {}", k, v)).collect();
         format!(
-            "turn {} checks {} outcome {}",
+            "turn {} checks {}{} outcome {}",
             seat_letter::<G>(pos.to_move()),
             mask_letters::<G>(pos.checked_seats()),
-            outcome_text::<G>(self.record.outcome())
+            notes,
+            outcome_text(pos, self.record.outcome())
         )
     }
 }
@@ -378,6 +390,8 @@ fn stoppable_perft<G: Game>(pos: &G, depth: u32, stop: &std::sync::atomic::Atomi
 fn make_engine(name: &str, hash_mib: usize) -> Result<Box<dyn Engine>, String> {
     match name {
         "judkins" => Ok(Box::new(Variant::<Judkins>::new(hash_mib))),
+        "chaturanga" => Ok(Box::new(Variant::<DoubleMate>::new(hash_mib))),
+        "chaturanga-ffa" => Ok(Box::new(Variant::<AllAgainstAll>::new(hash_mib))),
         n if VARIANTS.contains(&n) => Err(format!("variant '{}' is defined by the protocol but not playable yet", n)),
         n => Err(format!("unknown variant '{}' (known: {})", shown(n), VARIANTS.join(", "))),
     }

@@ -4,6 +4,7 @@
 //! Every rule lives in exactly one place: the engine's search, the protocol session, the match
 //! arbiter and the tests all go through this module.
 
+pub mod chaturanga;
 pub mod judkins;
 pub mod magic;
 
@@ -26,6 +27,10 @@ pub enum Termination {
     Repetition,
     PerpetualCheck,
     MoveLimit,
+    /// Chaturanga Double Mate: the enemy armies are mated or lone kings, none mated (C4).
+    LoneKings,
+    /// Chaturanga all against all: the last king standing (C8).
+    KingCapture,
 }
 
 impl Termination {
@@ -36,6 +41,8 @@ impl Termination {
             Termination::Repetition => "repetition",
             Termination::PerpetualCheck => "perpetual-check",
             Termination::MoveLimit => "move-limit",
+            Termination::LoneKings => "lone-kings",
+            Termination::KingCapture => "king-capture",
         }
     }
 }
@@ -159,6 +166,11 @@ pub trait Game: Clone + Send + Sync + 'static {
     }
     fn to_move(&self) -> Seat;
     fn side_of(&self, seat: Seat) -> Side;
+    /// Whether `side` is out of a game that goes on without it (a Chaturanga army whose king was
+    /// captured): its result is settled, whatever the others do.
+    fn side_lost(&self, _side: Side) -> bool {
+        false
+    }
 
     fn legal_moves(&self, out: &mut MoveList<Self::Move>);
     /// The legal moves that `tactical_value` scores (captures, promotions), for quiescence.
@@ -224,6 +236,17 @@ pub trait Game: Clone + Send + Sync + 'static {
     fn picture(&self) -> String;
     /// The move number written in the position string.
     fn move_number(&self) -> u32;
+
+    /// Facts about the position beyond turn and checks, for `d` and `status`: each a key and
+    /// a value without blanks (Chaturanga's mated armies and lone kings, for instance).
+    fn notes(&self) -> Vec<(&'static str, String)> {
+        Vec::new()
+    }
+    /// For games with more than two sides: the places, best first, each a set of seats that
+    /// share it (all against all ranks armies by when they went out).
+    fn ranking(&self) -> Option<Vec<SeatMask>> {
+        None
+    }
 }
 
 pub fn seat_letter<G: Game>(seat: Seat) -> char {

@@ -371,6 +371,17 @@ impl<G: Game> Searcher<G> {
         if self.team(pos) { v } else { -v }
     }
 
+    /// The score of a node whose result is already decided for the root: the game is over, or
+    /// the root's side is out of a game that goes on without it (then the later, the better).
+    #[inline]
+    fn settled(&self, pos: &G, ply: usize) -> Option<i32> {
+        if pos.side_lost(self.root_side) {
+            let v = -(MATE - ply as i32);
+            return Some(if self.team(pos) { v } else { -v });
+        }
+        pos.static_outcome().map(|o| self.outcome_score(pos, o, ply))
+    }
+
     #[inline]
     fn check_limits(&mut self) {
         if self.control.stop.load(Ordering::Relaxed) {
@@ -491,8 +502,8 @@ impl<G: Game> Searcher<G> {
         if let Some(v) = self.repetition(pos) {
             return v;
         }
-        if let Some(o) = pos.static_outcome() {
-            return self.outcome_score(pos, o, ply);
+        if let Some(v) = self.settled(pos, ply) {
+            return v;
         }
         if ply >= MAX_PLY - 2 {
             return self.eval(pos);
@@ -684,6 +695,9 @@ impl<G: Game> Searcher<G> {
             return 0;
         }
         self.seldepth = self.seldepth.max(ply);
+        if let Some(v) = self.settled(pos, ply) {
+            return v;
+        }
         if ply >= MAX_PLY - 2 {
             return self.eval(pos);
         }
