@@ -225,6 +225,12 @@ pub struct Chaturanga<const FFA: bool> {
     over: Option<Outcome>,
 }
 
+impl<const FFA: bool> std::fmt::Debug for Chaturanga<FFA> {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.write_str(&self.format())
+    }
+}
+
 pub type DoubleMate = Chaturanga<false>;
 pub type AllAgainstAll = Chaturanga<true>;
 

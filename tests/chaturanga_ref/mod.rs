@@ -269,7 +269,8 @@ impl RefPos {
                 }
             }
             for s in block_squares {
-                let p = n.board[s].unwrap();
+                // A square of two blocks comes twice; the first visit settled it.
+                let Some(p) = n.board[s] else { continue };
                 if p.army == a {
                     continue;
                 }
