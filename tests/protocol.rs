@@ -273,3 +273,53 @@ fn new_game_and_gameover() {
     e.send("setoption name USI_Hash value 1");
     assert_eq!(e.ask("usinewgame"), Vec::<String>::new());
 }
+
+#[test]
+fn chaturanga_four_seat_clocks_states_and_ranking() {
+    let mut e = Engine::start();
+    e.handshake();
+    e.send("setoption name USI_Variant value chaturanga");
+    let v = e.until(T, |l| l.starts_with("info string variant"));
+    assert!(v.last().unwrap().contains("seats y,b,r,g"), "{v:?}");
+    // Black mated: it can only pass, and status says so.
+    e.send("position fen bK6rK/8/6rP1/8/7gK/2bPgPyK3/8/yRyR5gR b - 0 1");
+    assert_eq!(e.ask("legalmoves"), vec!["legalmoves pass"]);
+    assert_eq!(e.ask("status"), vec!["status turn b checks b mated b lone - quiet 0 outcome none"]);
+    e.send("go btime 1000 ytime 1000 rtime 1000 gtime 1000 binc 10 yinc 10 rinc 10 ginc 10");
+    let lines = e.until(T, |l| l.starts_with("bestmove"));
+    assert_eq!(lines.last().unwrap(), "bestmove pass");
+    // Freed by its partner, black has moves and gets a clocked search of its own.
+    e.send("position fen bK6rK/8/6rP1/8/7gK/2bPgPyK3/8/yRyR5gR b - 0 1 moves pass h8g8 h1b1 e3e4");
+    let d = e.ask("d");
+    assert!(d.iter().any(|l| l == "mated -") && d.iter().any(|l| l == "checks b"), "{d:?}");
+    e.send("go ytime 5000 btime 300 rtime 5000 gtime 5000");
+    let lines = e.until(T, |l| l.starts_with("bestmove"));
+    let mv = lines.last().unwrap().split_whitespace().nth(1).unwrap().to_string();
+    assert!(["a8b8", "a8b7"].contains(&mv.as_str()), "{mv}");
+    // C4: black mated and green a lone king.
+    e.send("position fen bK6rK/8/6rP1/8/7gK/2bPrPyK3/8/yRyR6 y - 0 1");
+    assert_eq!(e.ask("status"), vec!["status turn y checks b mated b lone g quiet 0 outcome win yr checkmate"]);
+    assert_eq!(e.ask("legalmoves"), vec!["legalmoves"]);
+    e.send("go depth 3");
+    assert_eq!(e.until(T, |l| l.starts_with("bestmove")).last().unwrap(), "bestmove resign");
+    // All against all: the ranking follows the outcome.
+    e.send("setoption name USI_Variant value chaturanga-ffa");
+    e.until(T, |l| l.starts_with("info string variant chaturanga-ffa"));
+    e.send("position fen gK7/8/8/4rN2gP/yR2bR4/8/8/3yK4 y br 0 1 moves a4a8");
+    assert_eq!(
+        e.ask("status"),
+        vec!["status turn y checks - out brg quiet 0 outcome win y king-capture ranking y,g,r,b"]
+    );
+    // A bad move keeps the position.
+    e.send("position fen gK7/8/8/4rN2gP/yR2bR4/8/8/3yK4 y br 0 1 moves a4a9");
+    let err = e.until(T, |l| l.starts_with("info string error"));
+    assert!(err.last().unwrap().contains("a4a9"), "{err:?}");
+    assert!(e.ask("status")[0].ends_with("ranking y,g,r,b"));
+    // Both searches find the king capture.
+    for search in ["paranoid", "brs"] {
+        e.send(&format!("setoption name MultiSearch value {search}"));
+        e.send("position fen gK7/8/8/4rN2gP/yR2bR4/8/8/3yK4 y br 0 1");
+        e.send("go depth 4");
+        assert_eq!(e.until(T, |l| l.starts_with("bestmove")).last().unwrap().split(' ').nth(1), Some("a4a8"));
+    }
+}

@@ -21,6 +21,9 @@ pub struct EngineSpec {
     /// The letters this engine expects in `go` for each seat, when they are not the variant's
     /// own (Fairy-Stockfish 11 in USI mode reads `btime` as gote's clock: `go-seats=wb`).
     pub go_seats: Option<String>,
+    /// A fixed `go` line for this engine instead of the match's clock (`"go=depth 1"`): the
+    /// engine is then off the clock and bounded only by the hang limit. For handicap matches.
+    pub go: Option<String>,
 }
 
 impl EngineSpec {
@@ -34,6 +37,7 @@ impl EngineSpec {
             options: Vec::new(),
             variant_option: "USI_Variant".into(),
             go_seats: None,
+            go: None,
         };
         for part in split_quoted(text)? {
             let part = part.as_str();
@@ -44,6 +48,7 @@ impl EngineSpec {
                 "arg" => spec.args.push(v.to_string()),
                 "variant-option" => spec.variant_option = v.to_string(),
                 "go-seats" => spec.go_seats = Some(v.to_string()),
+                "go" => spec.go = Some(format!("go {}", v.trim())),
                 _ => match k.strip_prefix("option.") {
                     Some(o) if !o.is_empty() => spec.options.push((o.to_string(), v.to_string())),
                     _ => return Err(format!("engine: unknown key '{}'", k)),

@@ -273,8 +273,10 @@ pub fn play<G: Game>(
         }
         proc.discard_pending();
         let go_letters = proc.spec.go_seats.as_deref().filter(|l| l.len() == letters.len()).unwrap_or(letters);
-        let go = go_command(&cfg.tc, &clocks, go_letters);
-        let allowed = clocks[seat as usize].allowed(&cfg.tc);
+        let (go, allowed) = match &proc.spec.go {
+            Some(fixed) => (fixed.clone(), None),
+            None => (go_command(&cfg.tc, &clocks, go_letters), clocks[seat as usize].allowed(&cfg.tc)),
+        };
         let wait = allowed.map(|a| a + cfg.margin_ms).unwrap_or(cfg.hang_ms);
         let sent = proc.send(&position).and_then(|_| proc.send(&go));
         let t0 = Instant::now();
@@ -315,7 +317,7 @@ pub fn play<G: Game>(
                 ));
             }
         };
-        if !clocks[seat as usize].charge(&cfg.tc, elapsed, cfg.margin_ms) {
+        if proc.spec.go.is_none() && !clocks[seat as usize].charge(&cfg.tc, elapsed, cfg.margin_ms) {
             return Ok(forfeit(
                 report,
                 &record,

@@ -30,13 +30,15 @@ const SEARCH_STACK: usize = 64 << 20;
 #[derive(Clone, Copy, Debug)]
 pub struct Options {
     pub hash_mib: usize,
+    /// Games with more than two sides: Best-Reply Search instead of paranoid.
+    pub best_reply: bool,
     pub overhead_ms: u64,
     pub ponder: bool,
 }
 
 impl Default for Options {
     fn default() -> Self {
-        Options { hash_mib: 16, overhead_ms: 50, ponder: false }
+        Options { hash_mib: 16, best_reply: false, overhead_ms: 50, ponder: false }
     }
 }
 
@@ -48,6 +50,9 @@ trait Engine: Send {
     fn go(&mut self, p: &GoParams, opts: &Options, out: &Arc<Output>) -> Result<(), String>;
     fn perft(&mut self, depth: u32, out: &Arc<Output>) -> Result<(), String>;
     fn searching(&mut self) -> bool;
+    /// Collects a search that has already answered, so that commands queued behind it run
+    /// before a following `isready` is answered.
+    fn settle(&mut self);
     /// Whether the running search ends only on `stop` (or `ponderhit`).
     fn unbounded(&self) -> bool;
     fn stop(&mut self);
@@ -172,6 +177,7 @@ impl<G: Game> Engine for Variant<G> {
             budget: None,
             mate: p.mate,
             infinite: p.infinite,
+            best_reply: opts.best_reply,
         };
         if !p.infinite {
             if let Some(mt) = p.movetime {
@@ -236,6 +242,7 @@ impl<G: Game> Engine for Variant<G> {
                         }
                     };
                     out.send(&Reply::BestMove { mv, ponder });
+                    ctl.answered.store(true, std::sync::atomic::Ordering::SeqCst);
                     Some(searcher)
                 }
                 Err(_) => {
@@ -245,6 +252,7 @@ impl<G: Game> Engine for Variant<G> {
                     let mv = list.iter().next().map(|&m| record.current.format_move(m)).unwrap_or("resign".into());
                     out.send(&Reply::Error("internal error in the search; playing the first legal move".into()));
                     out.send(&Reply::BestMove { mv, ponder: None });
+                    ctl.answered.store(true, std::sync::atomic::Ordering::SeqCst);
                     None
                 }
             }
@@ -275,20 +283,23 @@ impl<G: Game> Engine for Variant<G> {
                 pos.legal_moves(&mut list);
                 let mut total = 0;
                 for &m in list.iter() {
-                    if ctl.stop.load(std::sync::atomic::Ordering::SeqCst) {
-                        out.send(&Reply::Text("perft stopped".into()));
-                        return None;
-                    }
                     let mut child = pos.clone();
                     child.play(m);
-                    let Some(n) = stoppable_perft(&child, depth - 1, &ctl.stop) else {
+                    let counted = if ctl.stop.load(std::sync::atomic::Ordering::SeqCst) {
+                        None
+                    } else {
+                        stoppable_perft(&child, depth - 1, &ctl.stop)
+                    };
+                    let Some(n) = counted else {
                         out.send(&Reply::Text("perft stopped".into()));
+                        ctl.answered.store(true, std::sync::atomic::Ordering::SeqCst);
                         return None;
                     };
                     total += n;
                     out.send(&Reply::PerftMove { mv: pos.format_move(m), nodes: n });
                 }
                 out.send(&Reply::PerftTotal(total));
+                ctl.answered.store(true, std::sync::atomic::Ordering::SeqCst);
                 None
             })
             .map_err(|e| format!("go perft: cannot start a thread: {}", e))?;
@@ -300,6 +311,12 @@ impl<G: Game> Engine for Variant<G> {
 
     fn unbounded(&self) -> bool {
         self.unbounded
+    }
+
+    fn settle(&mut self) {
+        if self.control.as_ref().is_some_and(|c| c.answered.load(std::sync::atomic::Ordering::SeqCst)) {
+            self.join();
+        }
     }
 
     fn searching(&mut self) -> bool {
@@ -425,7 +442,13 @@ impl Session {
         match command::parse(line) {
             Ok(None) => return true,
             Ok(Some(Command::Quit)) => return false,
-            Ok(Some(Command::IsReady)) => self.send(Reply::ReadyOk),
+            Ok(Some(Command::IsReady)) => {
+                if !self.pending.is_empty() {
+                    self.engine.settle();
+                    self.pump();
+                }
+                self.send(Reply::ReadyOk)
+            }
             Ok(Some(Command::Stop | Command::GameOver(_))) => self.engine.stop(),
             Ok(Some(Command::PonderHit)) => self.engine.ponderhit(),
             // An error waits its turn too, so that a script reads answers in the order it asked.
@@ -496,6 +519,13 @@ impl Session {
             name: "MoveOverhead",
             kind: OptionKind::Spin { default: d.overhead_ms as i64, min: 0, max: 5000 },
         });
+        self.send(Reply::Option {
+            name: "MultiSearch",
+            kind: OptionKind::Combo {
+                default: if d.best_reply { "brs" } else { "paranoid" },
+                vars: &["paranoid", "brs"],
+            },
+        });
         self.send(ok);
     }
 
@@ -561,6 +591,14 @@ impl Session {
                     return Err(format!("setoption MoveOverhead: {} is out of range 0..5000", v));
                 }
                 self.options.overhead_ms = v;
+                Ok(())
+            }
+            "multisearch" => {
+                self.options.best_reply = match value.ok_or_else(missing)? {
+                    "paranoid" => false,
+                    "brs" => true,
+                    v => return Err(format!("setoption MultiSearch: '{}' is not paranoid or brs", shown(v))),
+                };
                 Ok(())
             }
             "usi_ponder" | "ponder" => {

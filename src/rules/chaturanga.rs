@@ -538,7 +538,7 @@ impl<const FFA: bool> Chaturanga<FFA> {
     pub fn army_state(&self, a: usize) -> ArmyState {
         if FFA && self.out & (1 << a) != 0 {
             ArmyState::Out
-        } else if self.is_mated(a) {
+        } else if !FFA && self.is_mated(a) {
             ArmyState::Mated
         } else if self.is_lone(a) {
             ArmyState::LoneKing
@@ -752,6 +752,7 @@ impl<const FFA: bool> Chaturanga<FFA> {
         for (k, v) in VALUE.iter().enumerate().skip(1) {
             s += v * (own & self.kind[k]).count_ones() as i32;
         }
+        let material = s;
         let mut pawns = own & self.kind[PAWN];
         while pawns != 0 {
             let sq = pop(&mut pawns);
@@ -774,7 +775,7 @@ impl<const FFA: bool> Chaturanga<FFA> {
             s += 3 * (t.knight[pop(&mut knights)] & !own).count_ones() as i32;
         }
         let Some(ksq) = self.king_square(a) else { return s };
-        if own == 1u64 << ksq {
+        if !FFA && own == 1u64 << ksq {
             // A lone king counts as beaten (C4).
             return s - 400;
         }
@@ -799,6 +800,19 @@ impl<const FFA: bool> Chaturanga<FFA> {
             }
         } else if escapes == 0 {
             s -= 25;
+        }
+        // A king that has left its home edge while enemy pieces remain is a target for every
+        // one of them.
+        let (f, r) = (ksq % 8, ksq / 8);
+        let home = [r, f, 7 - r, 7 - f][a] as i32;
+        let hunters = (self.armies_bb(enemies) & (self.kind[ROOK] | self.kind[KNIGHT] | self.kind[SHIP])).count_ones();
+        s -= home * hunters.min(8) as i32 * 3;
+        if material < 400 {
+            // An army short of material is hunted down: the less room its king has and the
+            // nearer it is to a corner, the sooner it falls (all against all: captured; Double
+            // Mate: mated).
+            let edge = (f.min(7 - f)).min(r.min(7 - r)) as i32;
+            s -= 12 * (8 - escapes) + 20 * (3 - edge);
         }
         s
     }
@@ -902,6 +916,18 @@ impl<const FFA: bool> Game for Chaturanga<FFA> {
         self.over = self.compute_over();
     }
 
+    fn with_turn(&self, seat: Seat) -> Option<Self> {
+        // Only all against all: there a skipped turn is an army that waits. In Double Mate the
+        // sides alternate and plain alpha-beta applies.
+        if !FFA || self.over.is_some() || self.out & (1 << seat) != 0 || seat > 3 {
+            return None;
+        }
+        let mut p = self.clone();
+        p.hash ^= tables().z_turn[p.turn as usize] ^ tables().z_turn[seat as usize];
+        p.turn = seat;
+        Some(p)
+    }
+
     fn play_null(&mut self) {
         let next = self.next_turn(self.turn);
         self.hash ^= tables().z_turn[self.turn as usize] ^ tables().z_turn[next as usize];
@@ -918,7 +944,9 @@ impl<const FFA: bool> Game for Chaturanga<FFA> {
     }
 
     fn in_check(&self) -> bool {
-        self.king_attacked(self.turn as usize)
+        // All against all has no check to answer (C7): a king in danger is a capture away, and
+        // quiescence sees captures. `checked_seats` still shows attacked kings.
+        !FFA && self.king_attacked(self.turn as usize)
     }
 
     fn checked_seats(&self) -> SeatMask {
@@ -999,8 +1027,11 @@ impl<const FFA: bool> Game for Chaturanga<FFA> {
             }
         }
         let dash = |s: String| if s.is_empty() { "-".to_string() } else { s };
-        let mut notes = vec![("mated", dash(mated)), ("lone", dash(lone))];
-        if FFA {
+        let mut notes = Vec::new();
+        if !FFA {
+            notes.push(("mated", dash(mated)));
+            notes.push(("lone", dash(lone)));
+        } else {
             let out: String =
                 self.out_order[..self.n_out as usize].iter().map(|&a| ARMY_LETTERS[a as usize] as char).collect();
             notes.push(("out", dash(out)));

@@ -195,6 +195,11 @@ pub trait Game: Clone + Send + Sync + 'static {
         true
     }
     fn play(&mut self, mv: Self::Move);
+    /// The same position with `seat` to move, for searches that let one opponent answer for
+    /// all (Best-Reply Search); `None` where the game cannot skip turns that way.
+    fn with_turn(&self, _seat: Seat) -> Option<Self> {
+        None
+    }
     /// Hands the turn over without moving (search only, when `NULL_MOVE`).
     fn play_null(&mut self);
 

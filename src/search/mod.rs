@@ -8,7 +8,7 @@
 pub mod time;
 pub mod tt;
 
-use crate::rules::{Game, MoveList, Outcome, Record, Side, Trace, perpetual_checker};
+use crate::rules::{Game, MAX_MOVES, MoveList, Outcome, Record, Seat, Side, Trace, perpetual_checker};
 use std::sync::Arc;
 use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
 use std::time::Instant;
@@ -23,6 +23,8 @@ pub const MATE_BOUND: i32 = MATE - 2 * MAX_PLY as i32;
 /// never printed as `mate`.
 pub const WON: i32 = 20_000;
 const INF: i32 = 32_000;
+/// What a shared draw costs the root in games of more than two sides.
+const DRAW_CONTEMPT: i32 = 150;
 /// No static evaluation stored (the side to move was in check).
 const NO_EVAL: i32 = i32::MIN;
 
@@ -35,6 +37,8 @@ pub struct Limits {
     /// Stop as soon as a mate in at most this many moves of the side to move is found.
     pub mate: Option<u32>,
     pub infinite: bool,
+    /// With more than two sides: Best-Reply Search instead of the paranoid search.
+    pub best_reply: bool,
 }
 
 /// Shared between the session and the search thread.
@@ -44,6 +48,8 @@ pub struct Control {
     /// while it has not.
     pub ponderhit_ms: AtomicU64,
     pub start: Instant,
+    /// Raised once the search's `bestmove` is out: the thread is about to end.
+    pub answered: AtomicBool,
 }
 
 const PONDERING: u64 = u64::MAX;
@@ -54,6 +60,7 @@ impl Control {
             stop: AtomicBool::new(false),
             ponderhit_ms: AtomicU64::new(if ponder { PONDERING } else { 0 }),
             start: Instant::now(),
+            answered: AtomicBool::new(false),
         })
     }
     pub fn stop(&self) {
@@ -131,6 +138,9 @@ pub struct Searcher<G: Game> {
     nodes: u64,
     seldepth: usize,
     root_side: Side,
+    root_seat: Seat,
+    /// Best-Reply Search is on for this search (more than two sides and asked for).
+    brs: bool,
     key_salt: u64,
     limits: Limits,
     control: Arc<Control>,
@@ -159,6 +169,8 @@ impl<G: Game> Searcher<G> {
             nodes: 0,
             seldepth: 0,
             root_side: 0,
+            root_seat: 0,
+            brs: false,
             key_salt: 0,
             limits: Limits::default(),
             control: Control::new(false),
@@ -201,12 +213,18 @@ impl<G: Game> Searcher<G> {
         }
         let root = &record.current;
         self.root_side = root.side_of(root.to_move());
+        self.root_seat = root.to_move();
         let mut sides: Vec<Side> = (0..root.seats() as u8).map(|s| root.side_of(s)).collect();
         sides.sort_unstable();
         sides.dedup();
         let two_sided = sides.len() <= 2;
         // With more than two sides a score depends on who the root is (paranoid search).
         self.key_salt = if two_sided { 0 } else { (self.root_side as u64 + 1).wrapping_mul(0x9E37_79B9_7F4A_7C15) };
+        self.brs = !two_sided && limits.best_reply && root.with_turn(root.to_move()).is_some();
+        if self.brs {
+            // Best-reply nodes mean something else than paranoid ones with the same position.
+            self.key_salt ^= 0xB125_0000_0000_0001;
+        }
         self.path.clear();
         self.rep_filter.iter_mut().for_each(|c| *c = 0);
         for t in record.traces.iter() {
@@ -348,7 +366,7 @@ impl<G: Game> Searcher<G> {
             let mover_side = pos.side_of(pos.to_move());
             return Some(if pos.side_of(checker) == mover_side { -WON } else { WON });
         }
-        Some(0)
+        Some(self.draw_value(pos))
     }
 
     #[inline]
@@ -362,9 +380,20 @@ impl<G: Game> Searcher<G> {
         if self.team(pos) { e } else { -e }
     }
 
+    /// A draw from the mover's team's view. With more than two sides a shared draw is worth
+    /// less to the root than playing on for the win: the paranoid view makes most lines look
+    /// bad and would otherwise steer into repetitions.
+    #[inline]
+    fn draw_value(&self, pos: &G) -> i32 {
+        if self.key_salt == 0 {
+            return 0;
+        }
+        if self.team(pos) { -DRAW_CONTEMPT } else { DRAW_CONTEMPT }
+    }
+
     fn outcome_score(&self, pos: &G, o: Outcome, ply: usize) -> i32 {
         if o.is_draw() {
-            return 0;
+            return self.draw_value(pos);
         }
         let root_wins = (0..pos.seats() as u8).any(|s| o.winners & (1 << s) != 0 && pos.side_of(s) == self.root_side);
         let v = if root_wins { MATE - ply as i32 } else { -(MATE - ply as i32) };
@@ -401,6 +430,13 @@ impl<G: Game> Searcher<G> {
 
     #[inline]
     fn value(&mut self, child: &G, flip: bool, depth: i32, ply: usize, alpha: i32, beta: i32, null_ok: bool) -> i32 {
+        if self.brs {
+            return if flip {
+                -self.best_replies(child, depth, ply, -beta, -alpha)
+            } else {
+                self.brs_max(child, depth, ply, alpha, beta)
+            };
+        }
         if flip {
             -self.negamax(child, depth, ply, -beta, -alpha, null_ok)
         } else {
@@ -683,6 +719,205 @@ impl<G: Game> Searcher<G> {
         };
         let mv = if bound == Bound::Upper { G::Move::default() } else { mv };
         self.tt.store(key, mv, score_to_tt(best, ply), eval, depth, bound);
+    }
+
+    /// Best-Reply Search, the root side's turn: every legal move, alpha-beta with the table.
+    fn brs_max(&mut self, pos: &G, depth: i32, ply: usize, mut alpha: i32, beta: i32) -> i32 {
+        self.pv_len[ply] = ply;
+        if depth <= 0 {
+            return self.qsearch(pos, ply, alpha, beta);
+        }
+        self.nodes += 1;
+        if self.nodes & 1023 == 0 {
+            self.check_limits();
+        }
+        if self.stopped {
+            return 0;
+        }
+        if let Some(v) = self.repetition(pos) {
+            return v;
+        }
+        if let Some(v) = self.settled(pos, ply) {
+            return v;
+        }
+        if ply >= MAX_PLY - 2 {
+            return self.eval(pos);
+        }
+        self.seldepth = self.seldepth.max(ply);
+        let key = pos.hash() ^ self.key_salt;
+        let mut tt_move = G::Move::default();
+        if let Some(e) = self.tt.probe(key) {
+            tt_move = e.mv;
+            let s = score_from_tt(e.score, ply);
+            if beta - alpha == 1 && e.depth as i32 >= depth && cuts(e.bound, s, alpha, beta) {
+                return s;
+            }
+        }
+        let mut moves = MoveList::new();
+        pos.legal_moves(&mut moves);
+        if moves.is_empty() {
+            return self.outcome_score(pos, pos.no_move_outcome(), ply);
+        }
+        let mut scored: MoveList<(i32, G::Move)> = MoveList::new();
+        let seat = pos.to_move() as usize & 3;
+        for &m in moves.iter() {
+            let score = if m == tt_move {
+                1 << 30
+            } else if let Some(t) = pos.tactical_value(m) {
+                (1 << 20) + t
+            } else {
+                self.history[seat * G::MOVE_INDEX_SPACE + G::move_index(m)]
+            };
+            scored.push((score, m));
+        }
+        let (orig_alpha, mut best, mut best_move) = (alpha, -INF, G::Move::default());
+        for count in 0..scored.len() {
+            pick_next(scored.as_mut_slice(), count);
+            let (score, m) = scored.as_slice()[count];
+            let quiet = score < (1 << 20);
+            let mut child = pos.clone();
+            child.play(m);
+            let flip = self.team(&child) != self.team(pos);
+            self.push_trace(Trace::of(&child));
+            let r = (depth >= 3 && count >= 4 && quiet) as i32;
+            let mut v = if count == 0 {
+                self.value(&child, flip, depth - 1, ply + 1, alpha, beta, true)
+            } else {
+                self.value(&child, flip, depth - 1 - r, ply + 1, alpha, alpha + 1, true)
+            };
+            if count > 0 && v > alpha && !self.stopped {
+                v = self.value(&child, flip, depth - 1, ply + 1, alpha, beta, true);
+            }
+            self.pop_trace();
+            if self.stopped {
+                return 0;
+            }
+            if v > best {
+                best = v;
+                best_move = m;
+                if v > alpha {
+                    alpha = v;
+                    self.set_pv(ply, m);
+                    if v >= beta {
+                        if quiet {
+                            let bonus = (depth * depth * 16).min(HISTORY_MAX / 4);
+                            update_history(&mut self.history[seat * G::MOVE_INDEX_SPACE + G::move_index(m)], bonus);
+                        }
+                        break;
+                    }
+                }
+            }
+        }
+        self.store(key, best, best_move, orig_alpha, beta, NO_EVAL, depth, ply);
+        best
+    }
+
+    /// Best-Reply Search, the layer between two turns of the root side: every opponent's moves
+    /// compete, only the best of them is played, and the other opponents pass. Scores are the
+    /// opponents' view (the team not the root's).
+    fn best_replies(&mut self, pos: &G, depth: i32, ply: usize, mut alpha: i32, beta: i32) -> i32 {
+        self.pv_len[ply] = ply;
+        if depth <= 0 {
+            return self.qsearch(pos, ply, alpha, beta);
+        }
+        self.nodes += 1;
+        if self.nodes & 1023 == 0 {
+            self.check_limits();
+        }
+        if self.stopped {
+            return 0;
+        }
+        if let Some(v) = self.settled(pos, ply) {
+            return v;
+        }
+        if ply >= MAX_PLY - 2 {
+            return self.eval(pos);
+        }
+        self.seldepth = self.seldepth.max(ply);
+        let key = pos.hash() ^ self.key_salt;
+        if let Some(e) = self.tt.probe(key) {
+            let s = score_from_tt(e.score, ply);
+            if beta - alpha == 1 && e.depth as i32 >= depth && cuts(e.bound, s, alpha, beta) {
+                return s;
+            }
+        }
+        // Every opponent's moves, captures first, each with the position it comes from.
+        let mut scored: MoveList<(i32, G::Move, Seat)> = MoveList::new();
+        let mut movers: [Option<G>; 8] = Default::default();
+        for s in 0..pos.seats() as Seat {
+            let side = pos.side_of(s);
+            if side == self.root_side || pos.side_lost(side) {
+                continue;
+            }
+            let Some(p) = pos.with_turn(s) else { continue };
+            let mut list = MoveList::new();
+            p.legal_moves(&mut list);
+            for &m in list.iter() {
+                if scored.len() >= MAX_MOVES {
+                    break;
+                }
+                let score = match p.tactical_value(m) {
+                    Some(t) => (1 << 20) + t,
+                    None => self.history[(s as usize & 3) * G::MOVE_INDEX_SPACE + G::move_index(m)],
+                };
+                scored.push((score, m, s));
+            }
+            movers[s as usize & 7] = Some(p);
+        }
+        if scored.is_empty() {
+            // No opponent can move: the root side moves again.
+            let Some(next) = pos.with_turn(self.root_seat) else { return self.eval(pos) };
+            return -self.brs_max(&next, depth - 1, ply + 1, -beta, -alpha);
+        }
+        scored.as_mut_slice().sort_unstable_by(|a, b| b.0.cmp(&a.0));
+        let orig_alpha = alpha;
+        let mut best = -INF;
+        for count in 0..scored.len() {
+            let (score, m, s) = scored.as_slice()[count];
+            let Some(p) = movers[s as usize & 7].as_ref() else { continue };
+            let mut child = p.clone();
+            child.play(m);
+            let v = match self.settled(&child, ply + 1) {
+                Some(v) => {
+                    if self.team(&child) {
+                        -v
+                    } else {
+                        v
+                    }
+                }
+                None => {
+                    let Some(next) = child.with_turn(self.root_seat) else { continue };
+                    self.push_trace(Trace::of(&next));
+                    let quiet = score < (1 << 20);
+                    let r = (depth >= 3 && count >= 6 && quiet) as i32;
+                    let mut v = -self.brs_max(&next, depth - 1 - r, ply + 1, -alpha - 1, -alpha);
+                    if v > alpha && !self.stopped && (r > 0 || beta - alpha > 1) {
+                        v = -self.brs_max(&next, depth - 1, ply + 1, -beta, -alpha);
+                    }
+                    self.pop_trace();
+                    v
+                }
+            };
+            if self.stopped {
+                return 0;
+            }
+            if v > best {
+                best = v;
+                if v > alpha {
+                    alpha = v;
+                    if v >= beta {
+                        if score < (1 << 20) {
+                            let bonus = (depth * depth * 16).min(HISTORY_MAX / 4);
+                            let idx = (s as usize & 3) * G::MOVE_INDEX_SPACE + G::move_index(m);
+                            update_history(&mut self.history[idx], bonus);
+                        }
+                        break;
+                    }
+                }
+            }
+        }
+        self.store(key, best, G::Move::default(), orig_alpha, beta, NO_EVAL, depth, ply);
+        best
     }
 
     fn qsearch(&mut self, pos: &G, ply: usize, mut alpha: i32, beta: i32) -> i32 {
