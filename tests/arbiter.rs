@@ -239,3 +239,55 @@ fn ctrl_c_kills_every_engine() {
         assert!(stat.is_empty() || stat.split_whitespace().nth(2) == Some("Z"), "engine {pid} survived: {stat}");
     }
 }
+
+/// Real four-army games: Double Mate with two engines of two armies each, and all against all
+/// with four engines, on clocks, with records that replay under the rules.
+#[test]
+fn chaturanga_games_in_both_forms() {
+    use tetrarch::rules::chaturanga::{AllAgainstAll, DoubleMate};
+    fn replay<G: Game>(pgn: &str, expected: usize) {
+        let games = parse_pgn(pgn).unwrap();
+        assert_eq!(games.len(), expected);
+        for p in &games {
+            assert_eq!(p.tag("Variant"), Some(G::INFO.name));
+            let mut r = Record::new(G::startpos());
+            for m in &p.moves {
+                r.play_text(m).unwrap_or_else(|e| panic!("{m}: {e}"));
+            }
+            assert_eq!(p.result.split('-').count(), 4, "one result per army: {}", p.result);
+            match p.tag("Termination").unwrap() {
+                "adjudication" => {}
+                t => assert_eq!(r.outcome().unwrap().reason.as_str(), t),
+            }
+        }
+    }
+    let mut cfg = config(vec![tetrarch("a"), tetrarch("b")], TimeControl::parse_clock("2+0.05", 0.0).unwrap(), 2);
+    cfg.variant = "chaturanga".into();
+    cfg.pgn = Some(tmp("dm.pgn"));
+    cfg.max_plies = 120;
+    let s = run(&cfg).unwrap();
+    for g in &s.games {
+        assert!(matches!(g.ending, Ending::Rules | Ending::Adjudicated), "{g:?}");
+        // One engine process per side: yellow and red together, black and green together.
+        assert_eq!(g.players.iter().map(|p| p.seats.clone()).collect::<Vec<_>>(), vec![vec![0, 2], vec![1, 3]]);
+        assert_eq!(g.points[0], g.points[2]);
+        assert_eq!(g.points[1], g.points[3]);
+    }
+    replay::<DoubleMate>(&std::fs::read_to_string(cfg.pgn.as_ref().unwrap()).unwrap(), 2);
+
+    let engines = ["a", "b", "c", "d"].iter().map(|n| tetrarch(n)).collect();
+    let mut cfg = config(engines, TimeControl::Depth(2), 4);
+    cfg.variant = "chaturanga-ffa".into();
+    cfg.pgn = Some(tmp("ffa.pgn"));
+    cfg.concurrency = 2;
+    cfg.max_plies = 200;
+    let s = run(&cfg).unwrap();
+    assert_eq!(s.games.len(), 4);
+    for (i, g) in s.games.iter().enumerate() {
+        assert!(matches!(g.ending, Ending::Rules | Ending::Adjudicated), "{g:?}");
+        assert_eq!(g.players.len(), 4, "four players");
+        // Every engine sits in every seat once over the four games.
+        assert_eq!(g.players[0].name, ["a", "b", "c", "d"][i]);
+    }
+    replay::<AllAgainstAll>(&std::fs::read_to_string(cfg.pgn.as_ref().unwrap()).unwrap(), 4);
+}

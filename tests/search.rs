@@ -134,3 +134,36 @@ fn search_is_deterministic() {
     assert_eq!(a.0, b.0);
     assert_eq!(a.1, b.1);
 }
+
+/// Double Mate: with green already a lone king, the one move that mates black wins at once
+/// (C4), and the search knows it; a mated army's only move is a pass.
+#[test]
+fn chaturanga_search_finds_the_double_mate_and_passes() {
+    use tetrarch::rules::chaturanga::{AllAgainstAll, DoubleMate};
+    fn run<G: Game>(text: &str, depth: u32, best_reply: bool) -> (String, Score) {
+        let pos = G::from_text(text).unwrap();
+        let mut s: Searcher<G> = Searcher::new(16);
+        let mut last = None;
+        let r = s.think(
+            &Record::new(pos.clone()),
+            Limits { depth: Some(depth), best_reply, ..Limits::default() },
+            Control::new(false),
+            &mut |i| last = Some(i.score),
+        );
+        (pos.format_move(r.best.unwrap()), last.unwrap())
+    }
+    // Yellow's rook c1 to b1 shuts b7 and b8; black's pawn c3 is blocked by red's d3.
+    let (mv, score) = run::<DoubleMate>("bK6rK/8/6rP1/8/7gK/2bPrPyK3/8/yR1yR5 y - 0 1", 4, false);
+    assert_eq!((mv.as_str(), score), ("c1b1", Score::Mate(1)));
+    let (mv, _) = run::<DoubleMate>("bK6rK/8/6rP1/8/7gK/2bPgPyK3/8/yRyR5gR b - 0 1", 4, false);
+    assert_eq!(mv, "pass");
+    // All against all, both searches: take the last other king.
+    for brs in [false, true] {
+        let (mv, score) = run::<AllAgainstAll>("gK7/8/8/4rN2gP/yR2bR4/8/8/3yK4 y br 0 1", 4, brs);
+        assert_eq!((mv.as_str(), score), ("a4a8", Score::Mate(1)), "best reply {brs}");
+    }
+    // A king that cannot run from a rook is not left to be taken: green's king h4 is attacked
+    // by yellow's rook a4 along the rank, and green moves next.
+    let (mv, _) = run::<AllAgainstAll>("rK7/8/8/bK7/yR6gK/8/8/3yK4 g - 0 1", 5, false);
+    assert!(mv.starts_with("h4") && !mv.ends_with('4'), "green's king steps off the rank: {mv}");
+}

@@ -742,7 +742,9 @@ impl<const FFA: bool> Chaturanga<FFA> {
 
     /// One army's standing in centipawns: material, pawns near promotion, king safety against
     /// the armies that attack it, and the mate states that C3 and C4 make decisive.
-    fn army_score(&self, a: usize, occ: u64) -> i32 {
+    /// Returns the score, the material, and how hunted the army's king is when the army is short
+    /// of material (0 otherwise).
+    fn army_score(&self, a: usize, occ: u64) -> (i32, i32, i32) {
         const VALUE: [i32; 5] = [0, 500, 320, 190, 100];
         // Steps a pawn has left to its edge: the last steps are worth most.
         const PAWN_ADVANCE: [i32; 8] = [0, 90, 45, 25, 12, 5, 0, 0];
@@ -774,10 +776,10 @@ impl<const FFA: bool> Chaturanga<FFA> {
         while knights != 0 {
             s += 3 * (t.knight[pop(&mut knights)] & !own).count_ones() as i32;
         }
-        let Some(ksq) = self.king_square(a) else { return s };
+        let Some(ksq) = self.king_square(a) else { return (s, material, 0) };
         if !FFA && own == 1u64 << ksq {
             // A lone king counts as beaten (C4).
-            return s - 400;
+            return (s - 400, material, 0);
         }
         let enemies = self.enemies(a);
         let zone = t.king[ksq];
@@ -791,7 +793,14 @@ impl<const FFA: bool> Chaturanga<FFA> {
             escapes += (!hit && own & (1u64 << sq) == 0) as i32;
         }
         s -= 12 * attacked;
-        if self.attackers(ksq, enemies, occ) != 0 {
+        let checkers = self.attackers(ksq, enemies, occ);
+        if FFA && checkers != 0 {
+            // All against all: an attacked king is taken by the first attacker to move before
+            // its own army does; only an army to move before all of them can still run.
+            let after = |x: usize| (x + 4 - self.turn as usize) % 4;
+            let doomed = (0..4).any(|b| checkers & self.army[b] != 0 && after(b) < after(a));
+            s -= if doomed { 1500 } else { 60 + 30 * (3 - escapes).max(0) };
+        } else if checkers != 0 {
             // In check: the fewer escapes, the nearer a mate.
             s -= 40 + 30 * (3 - escapes).max(0);
             if escapes == 0 && !FFA && !self.has_legal_move(a) {
@@ -807,40 +816,63 @@ impl<const FFA: bool> Chaturanga<FFA> {
         let home = [r, f, 7 - r, 7 - f][a] as i32;
         let hunters = (self.armies_bb(enemies) & (self.kind[ROOK] | self.kind[KNIGHT] | self.kind[SHIP])).count_ones();
         s -= home * hunters.min(8) as i32 * 3;
+        let mut hunted = 0;
         if material < 400 {
             // An army short of material is hunted down: the less room its king has and the
             // nearer it is to a corner, the sooner it falls (all against all: captured; Double
             // Mate: mated).
             let edge = (f.min(7 - f)).min(r.min(7 - r)) as i32;
-            s -= 12 * (8 - escapes) + 20 * (3 - edge);
+            hunted = 12 * (8 - escapes) + 20 * (3 - edge);
+            s -= hunted;
         }
-        s
+        (s, material, hunted)
     }
 
     fn eval_for(&self, side: Side) -> i32 {
         let occ = self.occupied();
-        let mut scores = [0i32; 4];
+        let mut scores = [(0i32, 0i32, 0i32); 4];
         for (a, sc) in scores.iter_mut().enumerate() {
             if self.out & (1 << a) == 0 {
                 *sc = self.army_score(a, occ);
             }
         }
         if FFA {
-            // Paranoid: the others together against us, weighed as one average opponent.
+            // The others weigh as one average opponent; one's own material counts more, since
+            // the last army with pieces left is the one that can still take kings. An army out
+            // counts as nothing in that average, and every army out brings the last-king win
+            // nearer: knocking out a weak army must never look like a loss.
             let me = side as usize;
-            let others: Vec<i32> = (0..4).filter(|&a| a != me && self.out & (1 << a) == 0).map(|a| scores[a]).collect();
-            let n = others.len().max(1) as i32;
-            scores[me] - others.iter().sum::<i32>() / n
+            let others: i32 = (0..4).filter(|&a| a != me).map(|a| scores[a].0).sum();
+            let leader =
+                (0..4).filter(|&a| a != me && self.out & (1 << a) == 0).map(|a| scores[a].0).max().unwrap_or(0);
+            let gone = (self.out & !(1 << me)).count_ones() as i32;
+            let mut v = scores[me].0 * 3 / 2 - (others / 3 + leader) / 2 + OUT_BONUS * gone;
+            if scores[me].1 >= 400
+                && let Some(mine) = self.king_square(me)
+            {
+                // With pieces against a king that has next to none, hunt it down: drive it to
+                // the edge, take its squares away and bring the king up (a king that must move
+                // into attack is taken, so even stalemate wins here).
+                for o in (0..4).filter(|&o| o != me && self.out & (1 << o) == 0 && scores[o].2 > 0) {
+                    if let Some(theirs) = self.king_square(o) {
+                        let d = ((mine % 8).abs_diff(theirs % 8)).max((mine / 8).abs_diff(theirs / 8)) as i32;
+                        v += scores[o].2 + 8 * (7 - d);
+                    }
+                }
+            }
+            v
         } else {
             let a = side as usize & 1;
-            let mine = scores[a] + scores[a + 2];
-            let theirs = scores[a ^ 1] + scores[(a ^ 1) + 2];
+            let mine = scores[a].0 + scores[a + 2].0;
+            let theirs = scores[a ^ 1].0 + scores[(a ^ 1) + 2].0;
             mine - theirs
         }
     }
 }
 
 const VICTIM: [i32; 5] = [2000, 500, 320, 190, 100];
+/// All against all: what each opponent out is worth to the armies still in.
+const OUT_BONUS: i32 = 300;
 
 impl<const FFA: bool> Game for Chaturanga<FFA> {
     type Move = Move;
@@ -887,8 +919,8 @@ impl<const FFA: bool> Game for Chaturanga<FFA> {
         self.generate(self.turn as usize, out, false);
         if out.is_empty() {
             // C3: an army with no move passes, unless no army in the game can move (C5).
-            let others = (0..4).filter(|&a| a != self.turn as usize && self.out & (1 << a) == 0);
-            if others.clone().any(|a| self.has_legal_move(a)) {
+            let mut others = (0..4).filter(|&a| a != self.turn as usize && self.out & (1 << a) == 0);
+            if others.any(|a| self.has_legal_move(a)) {
                 out.push(PASS);
             }
         }

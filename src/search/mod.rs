@@ -949,11 +949,12 @@ impl<G: Game> Searcher<G> {
         }
         let in_check = pos.in_check();
         let mut best = -(MATE - ply as i32);
-        let mut stand = NO_EVAL;
+        let mut static_eval = NO_EVAL;
         if !in_check {
-            stand = tt_eval.unwrap_or_else(|| self.eval(pos));
+            static_eval = tt_eval.unwrap_or_else(|| self.eval(pos));
+            let stand = static_eval;
             if stand >= beta {
-                self.tt.store(key, G::Move::default(), score_to_tt(stand, ply), stand, 0, Bound::Lower);
+                self.tt.store(key, G::Move::default(), score_to_tt(stand, ply), static_eval, 0, Bound::Lower);
                 return stand;
             }
             alpha = alpha.max(stand);
@@ -1000,7 +1001,7 @@ impl<G: Game> Searcher<G> {
                 }
             }
         }
-        self.store(key, best, best_move, orig_alpha, beta, stand, 0, ply);
+        self.store(key, best, best_move, orig_alpha, beta, static_eval, 0, ply);
         best
     }
 }
