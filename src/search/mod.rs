@@ -411,6 +411,29 @@ impl<G: Game> Searcher<G> {
         pos.static_outcome().map(|o| self.outcome_score(pos, o, ply))
     }
 
+    /// What every interior node does first: count itself, poll the limits, and end at a stop,
+    /// a repetition (when asked), a settled result or the ply limit.
+    #[inline]
+    fn enter(&mut self, pos: &G, ply: usize, repetitions: bool) -> Option<i32> {
+        self.nodes += 1;
+        if self.nodes & 1023 == 0 {
+            self.check_limits();
+        }
+        if self.stopped {
+            return Some(0);
+        }
+        if repetitions && let Some(v) = self.repetition(pos) {
+            return Some(v);
+        }
+        if let Some(v) = self.settled(pos, ply) {
+            return Some(v);
+        }
+        if ply >= MAX_PLY - 2 {
+            return Some(self.eval(pos));
+        }
+        None
+    }
+
     #[inline]
     fn check_limits(&mut self) {
         if self.control.stop.load(Ordering::Relaxed) {
@@ -528,21 +551,8 @@ impl<G: Game> Searcher<G> {
         if depth <= 0 {
             return self.qsearch(pos, ply, alpha, beta);
         }
-        self.nodes += 1;
-        if self.nodes & 1023 == 0 {
-            self.check_limits();
-        }
-        if self.stopped {
-            return 0;
-        }
-        if let Some(v) = self.repetition(pos) {
+        if let Some(v) = self.enter(pos, ply, true) {
             return v;
-        }
-        if let Some(v) = self.settled(pos, ply) {
-            return v;
-        }
-        if ply >= MAX_PLY - 2 {
-            return self.eval(pos);
         }
         // Mate distance pruning: no line from here can beat a mate already found nearer the root.
         alpha = alpha.max(-(MATE - ply as i32));
@@ -727,21 +737,8 @@ impl<G: Game> Searcher<G> {
         if depth <= 0 {
             return self.qsearch(pos, ply, alpha, beta);
         }
-        self.nodes += 1;
-        if self.nodes & 1023 == 0 {
-            self.check_limits();
-        }
-        if self.stopped {
-            return 0;
-        }
-        if let Some(v) = self.repetition(pos) {
+        if let Some(v) = self.enter(pos, ply, true) {
             return v;
-        }
-        if let Some(v) = self.settled(pos, ply) {
-            return v;
-        }
-        if ply >= MAX_PLY - 2 {
-            return self.eval(pos);
         }
         self.seldepth = self.seldepth.max(ply);
         let key = pos.hash() ^ self.key_salt;
@@ -820,18 +817,8 @@ impl<G: Game> Searcher<G> {
         if depth <= 0 {
             return self.qsearch(pos, ply, alpha, beta);
         }
-        self.nodes += 1;
-        if self.nodes & 1023 == 0 {
-            self.check_limits();
-        }
-        if self.stopped {
-            return 0;
-        }
-        if let Some(v) = self.settled(pos, ply) {
+        if let Some(v) = self.enter(pos, ply, false) {
             return v;
-        }
-        if ply >= MAX_PLY - 2 {
-            return self.eval(pos);
         }
         self.seldepth = self.seldepth.max(ply);
         let key = pos.hash() ^ self.key_salt;
