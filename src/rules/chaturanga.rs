@@ -837,7 +837,7 @@ impl<const FFA: bool> Chaturanga<FFA> {
             }
         }
         if FFA {
-            // The others weigh as one average opponent; one's own material counts more, since
+            // The others weigh as one average opponent; one's own material counts double, since
             // the last army with pieces left is the one that can still take kings. An army out
             // counts as nothing in that average, and every army out brings the last-king win
             // nearer: knocking out a weak army must never look like a loss.
@@ -846,7 +846,7 @@ impl<const FFA: bool> Chaturanga<FFA> {
             let leader =
                 (0..4).filter(|&a| a != me && self.out & (1 << a) == 0).map(|a| scores[a].0).max().unwrap_or(0);
             let gone = (self.out & !(1 << me)).count_ones() as i32;
-            let mut v = scores[me].0 * 3 / 2 - (others / 3 + leader) / 2 + OUT_BONUS * gone;
+            let mut v = scores[me].0 * 2 - (others / 3 + leader) / 2 + OUT_BONUS * gone;
             if scores[me].1 >= 400
                 && let Some(mine) = self.king_square(me)
             {
