@@ -139,6 +139,8 @@ pub struct Searcher<G: Game> {
     seldepth: usize,
     root_side: Side,
     root_seat: Seat,
+    /// More than two sides: the paranoid view, and a key salt per root side.
+    many_sides: bool,
     /// Best-Reply Search is on for this search (more than two sides and asked for).
     brs: bool,
     key_salt: u64,
@@ -170,6 +172,7 @@ impl<G: Game> Searcher<G> {
             seldepth: 0,
             root_side: 0,
             root_seat: 0,
+            many_sides: false,
             brs: false,
             key_salt: 0,
             limits: Limits::default(),
@@ -218,6 +221,7 @@ impl<G: Game> Searcher<G> {
         sides.sort_unstable();
         sides.dedup();
         let two_sided = sides.len() <= 2;
+        self.many_sides = !two_sided;
         // With more than two sides a score depends on who the root is (paranoid search).
         self.key_salt = if two_sided { 0 } else { (self.root_side as u64 + 1).wrapping_mul(0x9E37_79B9_7F4A_7C15) };
         self.brs = !two_sided && limits.best_reply && root.with_turn(root.to_move()).is_some();
@@ -385,7 +389,7 @@ impl<G: Game> Searcher<G> {
     /// bad and would otherwise steer into repetitions.
     #[inline]
     fn draw_value(&self, pos: &G) -> i32 {
-        if self.key_salt == 0 {
+        if !self.many_sides {
             return 0;
         }
         if self.team(pos) { -DRAW_CONTEMPT } else { DRAW_CONTEMPT }
