@@ -242,7 +242,7 @@ impl<G: Game> Engine for Variant<G> {
                         }
                     };
                     out.send(&Reply::BestMove { mv, ponder });
-                    ctl.answered.store(true, std::sync::atomic::Ordering::SeqCst);
+                    ctl.mark_answered();
                     Some(searcher)
                 }
                 Err(_) => {
@@ -252,7 +252,7 @@ impl<G: Game> Engine for Variant<G> {
                     let mv = list.iter().next().map(|&m| record.current.format_move(m)).unwrap_or("resign".into());
                     out.send(&Reply::Error("internal error in the search; playing the first legal move".into()));
                     out.send(&Reply::BestMove { mv, ponder: None });
-                    ctl.answered.store(true, std::sync::atomic::Ordering::SeqCst);
+                    ctl.mark_answered();
                     None
                 }
             }
@@ -292,14 +292,14 @@ impl<G: Game> Engine for Variant<G> {
                     };
                     let Some(n) = counted else {
                         out.send(&Reply::Text("perft stopped".into()));
-                        ctl.answered.store(true, std::sync::atomic::Ordering::SeqCst);
+                        ctl.mark_answered();
                         return None;
                     };
                     total += n;
                     out.send(&Reply::PerftMove { mv: pos.format_move(m), nodes: n });
                 }
                 out.send(&Reply::PerftTotal(total));
-                ctl.answered.store(true, std::sync::atomic::Ordering::SeqCst);
+                ctl.mark_answered();
                 None
             })
             .map_err(|e| format!("go perft: cannot start a thread: {}", e))?;
@@ -314,7 +314,7 @@ impl<G: Game> Engine for Variant<G> {
     }
 
     fn settle(&mut self) {
-        if self.control.as_ref().is_some_and(|c| c.answered.load(std::sync::atomic::Ordering::SeqCst)) {
+        if self.control.as_ref().is_some_and(|c| c.is_answered()) {
             self.join();
         }
     }

@@ -734,10 +734,6 @@ impl<const FFA: bool> Chaturanga<FFA> {
         s
     }
 
-    pub fn quiet_turns(&self) -> u32 {
-        self.quiet
-    }
-
     // ---- evaluation ----
 
     /// One army's standing in centipawns: material, pawns near promotion, king safety against

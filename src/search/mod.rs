@@ -49,7 +49,7 @@ pub struct Control {
     pub ponderhit_ms: AtomicU64,
     pub start: Instant,
     /// Raised once the search's `bestmove` is out: the thread is about to end.
-    pub answered: AtomicBool,
+    answered: AtomicBool,
 }
 
 const PONDERING: u64 = u64::MAX;
@@ -65,6 +65,13 @@ impl Control {
     }
     pub fn stop(&self) {
         self.stop.store(true, Ordering::SeqCst);
+    }
+    /// Called once the search's answer is out.
+    pub fn mark_answered(&self) {
+        self.answered.store(true, Ordering::SeqCst);
+    }
+    pub fn is_answered(&self) -> bool {
+        self.answered.load(Ordering::SeqCst)
     }
     pub fn ponderhit(&self) {
         let ms = self.start.elapsed().as_millis() as u64;
@@ -735,6 +742,20 @@ impl<G: Game> Searcher<G> {
         self.tt.store(key, mv, score_to_tt(best, ply), eval, depth, bound);
     }
 
+    /// The table's word on a Best-Reply node: a stored score that settles a null window, and
+    /// the stored move.
+    #[inline]
+    fn brs_probe(&self, key: u64, depth: i32, ply: usize, alpha: i32, beta: i32) -> (Option<i32>, G::Move) {
+        match self.tt.probe(key) {
+            Some(e) => {
+                let s = score_from_tt(e.score, ply);
+                let settles = beta - alpha == 1 && e.depth as i32 >= depth && cuts(e.bound, s, alpha, beta);
+                (settles.then_some(s), e.mv)
+            }
+            None => (None, G::Move::default()),
+        }
+    }
+
     /// Best-Reply Search, the root side's turn: every legal move, alpha-beta with the table.
     fn brs_max(&mut self, pos: &G, depth: i32, ply: usize, mut alpha: i32, beta: i32) -> i32 {
         self.pv_len[ply] = ply;
@@ -746,13 +767,9 @@ impl<G: Game> Searcher<G> {
         }
         self.seldepth = self.seldepth.max(ply);
         let key = pos.hash() ^ self.key_salt;
-        let mut tt_move = G::Move::default();
-        if let Some(e) = self.tt.probe(key) {
-            tt_move = e.mv;
-            let s = score_from_tt(e.score, ply);
-            if beta - alpha == 1 && e.depth as i32 >= depth && cuts(e.bound, s, alpha, beta) {
-                return s;
-            }
+        let (cut, tt_move) = self.brs_probe(key, depth, ply, alpha, beta);
+        if let Some(v) = cut {
+            return v;
         }
         let mut moves = MoveList::new();
         pos.legal_moves(&mut moves);
@@ -826,11 +843,8 @@ impl<G: Game> Searcher<G> {
         }
         self.seldepth = self.seldepth.max(ply);
         let key = pos.hash() ^ self.key_salt;
-        if let Some(e) = self.tt.probe(key) {
-            let s = score_from_tt(e.score, ply);
-            if beta - alpha == 1 && e.depth as i32 >= depth && cuts(e.bound, s, alpha, beta) {
-                return s;
-            }
+        if let (Some(v), _) = self.brs_probe(key, depth, ply, alpha, beta) {
+            return v;
         }
         // Every opponent's moves, captures first, each with the position it comes from.
         let mut scored: MoveList<(i32, G::Move, Seat)> = MoveList::new();
