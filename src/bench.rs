@@ -2,6 +2,7 @@
 //! changes only when search behaviour changes.
 
 use crate::rules::chaturanga::{AllAgainstAll, DoubleMate};
+use crate::rules::dojo::Dojo;
 use crate::rules::judkins::Judkins;
 use crate::rules::{Game, Record, perft_divide};
 use crate::search::{Control, Limits, Searcher};
@@ -46,9 +47,10 @@ pub fn run(depth: u32, hash_mib: usize, mut line: impl FnMut(&str)) -> BenchResu
 pub fn perft(variant: &str, depth: u32, position: &str, line: impl FnMut(&str)) -> Result<(), String> {
     match variant {
         "judkins" => perft_of::<Judkins>(depth, position, line),
+        "dojo" => perft_of::<Dojo>(depth, position, line),
         "chaturanga" => perft_of::<DoubleMate>(depth, position, line),
         "chaturanga-ffa" => perft_of::<AllAgainstAll>(depth, position, line),
-        v => Err(format!("variant '{}' is not playable yet (playable: judkins, chaturanga, chaturanga-ffa)", v)),
+        v => Err(format!("variant '{}' is not playable yet (playable: judkins, dojo, chaturanga, chaturanga-ffa)", v)),
     }
 }
 

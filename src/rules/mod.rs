@@ -5,6 +5,7 @@
 //! arbiter and the tests all go through this module.
 
 pub mod chaturanga;
+pub mod dojo;
 pub mod judkins;
 pub mod magic;
 
@@ -66,8 +67,9 @@ impl Outcome {
     }
 }
 
-/// The most legal moves any position of any game can have (with room to spare).
-pub const MAX_MOVES: usize = 512;
+/// The most legal moves any position of any game can have. Dojo chess needs the room: when
+/// treason fires, every move carries one of up to 14 appointees (D9).
+pub const MAX_MOVES: usize = 2048;
 
 /// A fixed-capacity move buffer on the stack: move generation never allocates.
 pub struct MoveList<M: Copy> {
