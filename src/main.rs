@@ -14,7 +14,7 @@ struct Cli {
 enum Cmd {
     /// Counts the leaf nodes of the legal move tree, split by first move.
     Perft {
-        /// Variant name: judkins, chaturanga or chaturanga-ffa.
+        /// Variant name: judkins, dojo, chaturanga or chaturanga-ffa.
         variant: String,
         /// Depth in plies.
         depth: u32,

@@ -291,3 +291,31 @@ fn chaturanga_games_in_both_forms() {
     }
     replay::<AllAgainstAll>(&std::fs::read_to_string(cfg.pgn.as_ref().unwrap()).unwrap(), 4);
 }
+
+/// Real Dojo games on a clock: the records carry the D6 and D9 suffixes as the engines sent
+/// them and replay under the rules.
+#[test]
+fn dojo_games_replay_under_the_rules() {
+    use tetrarch::rules::dojo::Dojo;
+    let mut cfg = config(vec![tetrarch("a"), tetrarch("b")], TimeControl::parse_clock("2+0.05", 0.0).unwrap(), 2);
+    cfg.variant = "dojo".into();
+    cfg.pgn = Some(tmp("dojo.pgn"));
+    cfg.concurrency = 2;
+    cfg.openings = vec![Opening::parse("startpos moves e2e4 d7d5 e4d5")];
+    let s = run(&cfg).unwrap();
+    assert_eq!(s.games.len(), 2);
+    let games = parse_pgn(&std::fs::read_to_string(cfg.pgn.as_ref().unwrap()).unwrap()).unwrap();
+    for (g, p) in s.games.iter().zip(&games) {
+        assert!(matches!(g.ending, Ending::Rules | Ending::Adjudicated), "{g:?}");
+        assert!(g.culprit.is_none(), "{g:?}");
+        assert_eq!(p.tag("Variant"), Some("dojo"));
+        let mut r = Record::new(Dojo::startpos());
+        for m in &p.moves {
+            r.play_text(m).unwrap_or_else(|e| panic!("{m}: {e}"));
+        }
+        match p.tag("Termination").unwrap() {
+            "adjudication" => {}
+            t => assert_eq!(r.outcome().unwrap().reason.as_str(), t),
+        }
+    }
+}

@@ -475,3 +475,72 @@ fn random_games_keep_hash_text_and_reference_in_step() {
     assert!(appointed > 0 && frozen > 0, "appointed {appointed}, frozen {frozen} in {plies} plies");
     eprintln!("{plies} plies, {appointed} appointments, {frozen} D6 freezes, ends {ends:?}");
 }
+
+// ---- evaluation and search ----
+
+fn eval_white(text: &str) -> i32 {
+    dojo(text).evaluate(0)
+}
+
+fn best_move(text: &str, depth: u32) -> String {
+    use tetrarch::search::{Control, Limits, Searcher};
+    let pos = dojo(text);
+    let mut s: Searcher<Dojo> = Searcher::new(16);
+    let r = s.think(
+        &Record::new(pos.clone()),
+        Limits { depth: Some(depth), ..Limits::default() },
+        Control::new(false),
+        &mut |_| {},
+    );
+    pos.format_move(r.best.expect("a move"))
+}
+
+#[test]
+fn eval_counts_counters_about_to_fire() {
+    // A promotion one move away is nearly banked.
+    let base = "4k3/8/8/8/8/8/P7/4K3 w - - 0 1 - ";
+    assert!(eval_white(&format!("{base}a2:0.14.0")) > eval_white(&format!("{base}-")) + 120);
+    // A belt about to defect is nearly lost.
+    let base = "6k1/8/5R2/8/8/8/8/K7 w - - 0 1 - ";
+    assert!(eval_white(&format!("{base}f6:0.0.13")) < eval_white(&format!("{base}-")) - 250);
+    // Treason with nobody to appoint throws the deputy away; with a passive member to appoint it
+    // brings a piece back.
+    let lone = "7k/Q7/8/8/8/8/8/7K w - - 0 1 - ";
+    assert!(eval_white(&format!("{lone}W9")) < eval_white(&format!("{lone}-")) - 400);
+    let helped = "7k/Q7/8/8/8/8/8/7K w - - 0 1 d2:N ";
+    assert!(eval_white(&format!("{helped}W9")) > eval_white(&format!("{helped}-")));
+}
+
+#[test]
+fn eval_sees_passive_stacks_as_obstacles() {
+    // A white green belt walled in by passive members is worth less than a free one; so is a
+    // yellow belt with a passive member in front of it.
+    let open = eval_white("4k3/8/8/8/3B4/8/8/4K3 w - - 0 1 - -");
+    let walled = eval_white("4k3/8/8/8/3B4/8/8/4K3 w - - 0 1 c3:p/e3:p/c5:p/e5:p -");
+    assert!(walled < open - 20, "{walled} vs {open}");
+    let free = eval_white("4k3/8/8/8/8/8/3P4/4K3 w - - 0 1 - -");
+    let stuck = eval_white("4k3/8/8/8/8/3p4/3P4/4K3 w - - 0 1 - -");
+    assert!(stuck < free, "{stuck} vs {free}");
+}
+
+#[test]
+fn eval_knows_the_last_rank_weapon() {
+    // A yellow belt one step from the far rank threatens to freeze the enemy deputy.
+    let near = eval_white("4k3/1P6/8/8/8/8/2q5/4K3 w - - 0 1 - -");
+    let far = eval_white("4k3/8/8/8/8/1P6/2q5/4K3 w - - 0 1 - -");
+    assert!(near > far + 200, "{near} vs {far}");
+}
+
+#[test]
+fn search_uses_the_rules() {
+    // Freeze the deputy with the yellow belt's arrival.
+    assert_eq!(best_move("4k3/1P6/8/2q5/8/8/8/4K3 w - - 0 1 - -", 4), "b7b8/c5");
+    // Take the rook off the square where it would defect: a purple belt is worth keeping.
+    let m = best_move("6k1/8/5R2/8/8/8/8/K7 w - - 0 1 - f6:0.0.14", 4);
+    let to = tetrarch::rules::dojo::parse_square(&m[2..4]).unwrap();
+    let distance = ((to % 8) as i32 - 6).abs().max(((to / 8) as i32 - 7).abs());
+    assert!(m.starts_with("f6") && distance > 3, "{m}");
+    // Mate through a passive wall: the black antisensei h8 cannot step onto g7's and h7's
+    // passive members; the rook mates on the eighth rank.
+    assert_eq!(best_move("7k/8/8/8/8/8/8/R5K1 w - - 0 1 g7:P/h7:P -", 3), "a1a8");
+}

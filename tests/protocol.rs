@@ -323,3 +323,49 @@ fn chaturanga_four_seat_clocks_states_and_ranking() {
         assert_eq!(e.until(T, |l| l.starts_with("bestmove")).last().unwrap().split(' ').nth(1), Some("a4a8"));
     }
 }
+
+#[test]
+fn dojo_positions_moves_counters_and_clocks() {
+    let mut e = Engine::start();
+    e.handshake();
+    e.send("setoption name UCI_Variant value dojo");
+    let v = e.until(T, |l| l.starts_with("info string variant"));
+    assert_eq!(
+        v.last().unwrap(),
+        "info string variant dojo files 8 ranks 8 seats w,b startpos rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1 - -"
+    );
+    // A capture leaves a passive member; the text carries it and the counters.
+    e.send("position startpos moves e2e4 d7d5 e4d5 d8d5");
+    let d = e.ask("d");
+    let pos = d.iter().find(|l| l.starts_with("position ")).unwrap();
+    assert!(pos.starts_with("position rnb1kbnr/ppp1pppp/8/3q4/8/8/PPPP1PPP/RNBQKBNR w KQkq - 0 3 d5:pP "), "{pos}");
+    // Counters about to fire are named: the deputy's treason in 1, a belt's promotion in 2.
+    e.send("position fen 7k/Q7/8/8/8/8/P7/3N3K w - - 0 1 d2:P a2:0.13.0/W9");
+    assert_eq!(
+        e.ask("status"),
+        vec!["status turn w checks - promotion a2:2 treason a7:1 defection - halfmove 0 outcome none"]
+    );
+    let moves = e.ask("legalmoves");
+    assert!(moves[0].contains(" h1g1@d2 ") && !moves[0].contains(" h1g1 "), "{moves:?}");
+    // The white clock is the one used; the move carries its appointee.
+    e.send("go wtime 2000 btime 100 winc 10 binc 10");
+    let lines = e.until(T, |l| l.starts_with("bestmove"));
+    let mv = lines.last().unwrap().split_whitespace().nth(1).unwrap().to_string();
+    assert!(moves[0].split_whitespace().any(|m| m == mv), "{mv} not in {moves:?}");
+    // Bad input is refused with a reason and keeps the position.
+    e.send("position fen 7k/Q7/8/8/8/8/P7/3N3K w - - 0 1 d2:P a2:0.13.0/W9 moves h1g1");
+    let err = e.until(T, |l| l.starts_with("info string error"));
+    assert!(err.last().unwrap().contains("h1g1"), "{err:?}");
+    e.send("position fen 7k/8/8/8/8/8/8/7K w - - 0 1 - W3");
+    let err = e.until(T, |l| l.starts_with("info string error"));
+    assert!(err.last().unwrap().contains("deputy"), "{err:?}");
+    assert!(e.ask("status")[0].contains("treason a7:1"));
+    // Stalemate by passive members is a draw (D1).
+    e.send("position fen k7/8/8/8/8/8/8/7K b - - 0 1 a7:P/b7:P/b8:P -");
+    assert_eq!(
+        e.ask("status"),
+        vec!["status turn b checks - promotion - treason - defection - halfmove 0 outcome draw stalemate"]
+    );
+    e.send("go depth 2");
+    assert_eq!(e.until(T, |l| l.starts_with("bestmove")).last().unwrap(), "bestmove resign");
+}

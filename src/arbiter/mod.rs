@@ -8,6 +8,7 @@ pub mod record;
 pub mod stats;
 
 use crate::rules::chaturanga::{AllAgainstAll, DoubleMate};
+use crate::rules::dojo::Dojo;
 use crate::rules::judkins::Judkins;
 use crate::rules::{Game, Seat};
 use clock::TimeControl;
@@ -131,9 +132,10 @@ pub fn schedule(g: usize, players: usize, engines: usize, openings: usize) -> (V
 pub fn run(cfg: &MatchConfig) -> Result<Summary, String> {
     match cfg.variant.as_str() {
         "judkins" => run_game::<Judkins>(cfg),
+        "dojo" => run_game::<Dojo>(cfg),
         "chaturanga" => run_game::<DoubleMate>(cfg),
         "chaturanga-ffa" => run_game::<AllAgainstAll>(cfg),
-        v => Err(format!("variant '{}' is not playable yet (playable: judkins, chaturanga, chaturanga-ffa)", v)),
+        v => Err(format!("variant '{}' is not playable yet (playable: judkins, dojo, chaturanga, chaturanga-ffa)", v)),
     }
 }
 

@@ -7,6 +7,7 @@
 use super::command::{self, Command, GoParams, PositionStart};
 use super::reply::{OptionKind, Output, Reply, SearchInfo};
 use crate::rules::chaturanga::{AllAgainstAll, DoubleMate};
+use crate::rules::dojo::Dojo;
 use crate::rules::judkins::Judkins;
 use crate::rules::{Game, MoveList, Outcome, Record, mask_letters, perft, seat_letter};
 use crate::search::time::{Clock, budget, fixed};
@@ -407,6 +408,7 @@ fn stoppable_perft<G: Game>(pos: &G, depth: u32, stop: &std::sync::atomic::Atomi
 fn make_engine(name: &str, hash_mib: usize) -> Result<Box<dyn Engine>, String> {
     match name {
         "judkins" => Ok(Box::new(Variant::<Judkins>::new(hash_mib))),
+        "dojo" => Ok(Box::new(Variant::<Dojo>::new(hash_mib))),
         "chaturanga" => Ok(Box::new(Variant::<DoubleMate>::new(hash_mib))),
         "chaturanga-ffa" => Ok(Box::new(Variant::<AllAgainstAll>::new(hash_mib))),
         n if VARIANTS.contains(&n) => Err(format!("variant '{}' is defined by the protocol but not playable yet", n)),
