@@ -98,6 +98,34 @@ const WORDS: &[&str] = &[
     "🀄",
     "\t",
     "quitx",
+    "e2e4",
+    "b7b8/c5",
+    "h1g1@d2",
+    "d5:pP",
+    "a2:0.14.0",
+    "W9",
+    "b9",
+    ":",
+    "@",
+    ".",
+    "KQkq",
+];
+
+/// Dojo lines: stacks, counters and the suffixed moves of D6 and D9.
+const DOJO_SEEDS: &[&str] = &[
+    "setoption name UCI_Variant value dojo",
+    "position startpos moves e2e4 d7d5 e4d5 d8d5",
+    "position fen 7k/Q7/8/8/8/8/8/3N3K w - - 0 1 d2:P W9 moves h1g1@d2 h8g8",
+    "position fen 4k3/1P6/8/2q5/8/8/8/4K3 w - - 0 1 - - moves b7b8/c5",
+    "position fen r3k2r/8/8/8/8/8/1P2P3/R3K2R w KQkq - 0 1 c1:p/b3:n - moves e1g1",
+    "position fen 4k3/8/8/3pP3/8/8/8/4K3 w - d6 0 2 - - moves e5d6",
+    "position fen 6k1/8/5R2/8/8/8/8/K7 w - - 0 1 - f6:0.0.13 moves a1b1 g8h8",
+    "go depth 2",
+    "go wtime 50 btime 50 winc 5",
+    "go perft 2",
+    "d",
+    "legalmoves",
+    "status",
 ];
 
 fn mutate(rng: &mut Rng, line: &str) -> String {
@@ -131,12 +159,25 @@ fn mutate(rng: &mut Rng, line: &str) -> String {
 
 #[test]
 fn random_and_mutated_lines_never_break_the_session() {
+    fuzz(SEEDS, &[], 0x5EED, 20000, 4000);
+}
+
+#[test]
+fn random_and_mutated_dojo_lines_never_break_the_session() {
+    fuzz(DOJO_SEEDS, &["setoption name UCI_Variant value dojo"], 0xD070, 8000, 1500);
+}
+
+fn fuzz(seeds: &[&str], setup: &[&str], seed: u64, lines: usize, min_errors: usize) {
     let buf = Buf::default();
     let mut session = Session::new(Arc::new(Output::new(Box::new(buf.clone()))));
-    let mut rng = Rng(0x5EED);
+    for l in setup {
+        session.input(l);
+    }
+    buf.take();
+    let mut rng = Rng(seed);
     let mut errors = 0;
-    for i in 0..20000 {
-        let seed = SEEDS[rng.below(SEEDS.len())];
+    for i in 0..lines {
+        let seed = seeds[rng.below(seeds.len())];
         let line = if rng.below(3) == 0 { seed.to_string() } else { mutate(&mut rng, seed) };
         if line.trim() == "quit" {
             continue;
@@ -158,6 +199,6 @@ fn random_and_mutated_lines_never_break_the_session() {
         }
         assert!(!session.has_pending(), "line {i} {line:?} left commands waiting");
     }
-    assert!(errors > 4000, "only {errors} lines were refused: the mutations are too tame");
+    assert!(errors > min_errors, "only {errors} lines were refused: the mutations are too tame");
     session.shutdown();
 }
