@@ -824,6 +824,24 @@ impl<const FFA: bool> Chaturanga<FFA> {
         (s, material, hunted)
     }
 
+    /// The smallest rectangle one of army `a`'s rooks confines the king on `k` to: the squares
+    /// on the king's side of the rook's file times those on its side of the rook's rank. A rook
+    /// on the king's line confines nothing (64).
+    fn rook_box(&self, a: usize, k: usize) -> i32 {
+        let side = |r: usize, x: usize| match x.cmp(&r) {
+            std::cmp::Ordering::Less => r as i32,
+            std::cmp::Ordering::Greater => 7 - r as i32,
+            std::cmp::Ordering::Equal => 8,
+        };
+        let mut best = 64;
+        let mut rooks = self.army[a] & self.kind[ROOK];
+        while rooks != 0 {
+            let r = pop(&mut rooks);
+            best = best.min(side(r % 8, k % 8) * side(r / 8, k / 8));
+        }
+        best
+    }
+
     fn eval_for(&self, side: Side) -> i32 {
         let occ = self.occupied();
         let mut scores = [(0i32, 0i32, 0i32); 4];
@@ -846,14 +864,17 @@ impl<const FFA: bool> Chaturanga<FFA> {
             if scores[me].1 >= 400
                 && let Some(mine) = self.king_square(me)
             {
-                // With pieces against a king that has next to none, hunt it down: drive it to
-                // the edge, take its squares away and bring the king up (a king that must move
-                // into attack is taken, so even stalemate wins here).
-                for o in (0..4).filter(|&o| o != me && self.out & (1 << o) == 0 && scores[o].2 > 0) {
-                    if let Some(theirs) = self.king_square(o) {
-                        let d = ((mine % 8).abs_diff(theirs % 8)).max((mine / 8).abs_diff(theirs / 8)) as i32;
-                        v += scores[o].2 + 8 * (7 - d);
-                    }
+                // With pieces against kings that have next to none, hunt them down one at a
+                // time, the nearest first: drive it to the edge, take its squares away, box it
+                // in with a rook and bring the king up (a king that must move into attack is
+                // taken, so even stalemate wins here). Chasing all of them at once pulls the
+                // pieces every way and gets none.
+                let target = (0..4)
+                    .filter(|&o| o != me && self.out & (1 << o) == 0 && scores[o].2 > 0)
+                    .filter_map(|o| self.king_square(o).map(|k| (o, k)))
+                    .min_by_key(|&(o, k)| (distance(mine, k), -scores[o].2));
+                if let Some((o, theirs)) = target {
+                    v += 2 * scores[o].2 + 12 * (7 - distance(mine, theirs)) + 2 * (64 - self.rook_box(me, theirs));
                 }
             }
             v
@@ -864,6 +885,10 @@ impl<const FFA: bool> Chaturanga<FFA> {
             mine - theirs
         }
     }
+}
+
+fn distance(a: usize, b: usize) -> i32 {
+    ((a % 8).abs_diff(b % 8)).max((a / 8).abs_diff(b / 8)) as i32
 }
 
 const VICTIM: [i32; 5] = [2000, 500, 320, 190, 100];

@@ -1034,14 +1034,7 @@ impl Dojo {
         if fields[6] != "-" {
             let mut prev = None;
             for entry in fields[6].split('/') {
-                let (sq, letters) = entry
-                    .split_once(':')
-                    .ok_or_else(|| format!("passive entry '{}' is not <square>:<letters>", entry))?;
-                let sq = parse_square(sq).ok_or_else(|| format!("passive entry '{}': bad square", entry))?;
-                if prev.is_some_and(|s| s >= sq) {
-                    return Err(format!("passive entries must be in square order a1, b1, ..., h8 ('{}')", entry));
-                }
-                prev = Some(sq);
+                let (sq, letters) = square_entry(entry, "passive", &mut prev)?;
                 if letters.is_empty() {
                     return Err(format!("passive entry '{}' has no members", entry));
                 }
@@ -1090,14 +1083,7 @@ impl Dojo {
                 if treason_seen != 0 {
                     return Err(format!("counter entry '{}' after a treason entry", entry));
                 }
-                let (sq, nums) = entry
-                    .split_once(':')
-                    .ok_or_else(|| format!("counter entry '{}' is not <square>:<n>.<n>.<n>", entry))?;
-                let sq = parse_square(sq).ok_or_else(|| format!("counter entry '{}': bad square", entry))?;
-                if prev.is_some_and(|s| s >= sq) {
-                    return Err(format!("counter entries must be in square order ('{}')", entry));
-                }
-                prev = Some(sq);
+                let (sq, nums) = square_entry(entry, "counter", &mut prev)?;
                 let nums: Vec<&str> = nums.split('.').collect();
                 if nums.len() != 3 {
                     return Err(format!("counter entry '{}' needs three numbers", entry));
@@ -1369,6 +1355,18 @@ fn letter(c: usize, k: usize) -> char {
 fn piece_letter(ch: char) -> Option<(usize, usize)> {
     let k = LETTERS.iter().position(|&l| l as char == ch.to_ascii_uppercase())?;
     Some((if ch.is_ascii_uppercase() { WHITE } else { BLACK }, k))
+}
+
+/// One `<square>:<rest>` entry of the passive or counter field, which must come in square order
+/// a1, b1, ..., h8 after the entry before it (`prev`).
+fn square_entry<'a>(entry: &'a str, what: &str, prev: &mut Option<usize>) -> Result<(usize, &'a str), String> {
+    let (sq, rest) = entry.split_once(':').ok_or_else(|| format!("{} entry '{}' is not <square>:...", what, entry))?;
+    let sq = parse_square(sq).ok_or_else(|| format!("{} entry '{}': bad square", what, entry))?;
+    if prev.is_some_and(|p| p >= sq) {
+        return Err(format!("{} entries must be in square order a1, b1, ..., h8 ('{}')", what, entry));
+    }
+    *prev = Some(sq);
+    Ok((sq, rest))
 }
 
 fn parse_number(s: &str, what: &str, min: u32, max: u32) -> Result<u32, String> {
