@@ -861,16 +861,16 @@ impl<const FFA: bool> Chaturanga<FFA> {
                 (0..4).filter(|&a| a != me && self.out & (1 << a) == 0).map(|a| scores[a].0).max().unwrap_or(0);
             let gone = (self.out & !(1 << me)).count_ones() as i32;
             let mut v = scores[me].0 * 2 - (others / 3 + leader) / 2 + OUT_BONUS * gone;
-            if scores[me].1 >= 400
+            if scores[me].1 >= 190
                 && let Some(mine) = self.king_square(me)
             {
-                // With pieces against kings that have next to none, hunt them down one at a
+                // With a piece or more against kings that have less, hunt them down one at a
                 // time, the nearest first: drive it to the edge, take its squares away, box it
                 // in with a rook and bring the king up (a king that must move into attack is
                 // taken, so even stalemate wins here). Chasing all of them at once pulls the
                 // pieces every way and gets none.
                 let target = (0..4)
-                    .filter(|&o| o != me && self.out & (1 << o) == 0 && scores[o].2 > 0)
+                    .filter(|&o| o != me && self.out & (1 << o) == 0 && scores[o].2 > 0 && scores[o].1 < scores[me].1)
                     .filter_map(|o| self.king_square(o).map(|k| (o, k)))
                     .min_by_key(|&(o, k)| (distance(mine, k), -scores[o].2));
                 if let Some((o, theirs)) = target {
