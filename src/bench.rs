@@ -1,10 +1,8 @@
 //! `tetrarch bench`: a fixed search workload. Its node total is a signature of the search: it
 //! changes only when search behaviour changes.
 
-use crate::rules::chaturanga::{AllAgainstAll, DoubleMate};
-use crate::rules::dojo::Dojo;
 use crate::rules::judkins::Judkins;
-use crate::rules::{Game, Record, perft_divide};
+use crate::rules::{Game, PLAYABLE, Record, perft_divide};
 use crate::search::{Control, Limits, Searcher};
 use std::time::Instant;
 
@@ -45,13 +43,11 @@ pub fn run(depth: u32, hash_mib: usize, mut line: impl FnMut(&str)) -> BenchResu
 
 /// `tetrarch perft`: the count split by first move, the total, and the speed.
 pub fn perft(variant: &str, depth: u32, position: &str, line: impl FnMut(&str)) -> Result<(), String> {
-    match variant {
-        "judkins" => perft_of::<Judkins>(depth, position, line),
-        "dojo" => perft_of::<Dojo>(depth, position, line),
-        "chaturanga" => perft_of::<DoubleMate>(depth, position, line),
-        "chaturanga-ffa" => perft_of::<AllAgainstAll>(depth, position, line),
-        v => Err(format!("variant '{}' is not playable yet (playable: judkins, dojo, chaturanga, chaturanga-ffa)", v)),
-    }
+    crate::with_game!(variant, G => perft_of::<G>(depth, position, line), _ => Err(format!(
+        "variant '{}' is not playable yet (playable: {})",
+        variant,
+        PLAYABLE.join(", ")
+    )))
 }
 
 fn perft_of<G: Game>(depth: u32, position: &str, mut line: impl FnMut(&str)) -> Result<(), String> {

@@ -1,5 +1,6 @@
 //! The match runner's seat bookkeeping for games of more than two sides, on a stand-in game
-//! (no four-seat variant is playable yet): rotation, and who scores what after a fault.
+//! (a small game with seats and sides chosen to cover every case): rotation, and who scores what
+//! after a fault.
 
 use tetrarch::arbiter::game::points_of_forfeit;
 use tetrarch::arbiter::schedule;

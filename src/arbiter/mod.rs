@@ -7,10 +7,7 @@ pub mod game;
 pub mod record;
 pub mod stats;
 
-use crate::rules::chaturanga::{AllAgainstAll, DoubleMate};
-use crate::rules::dojo::Dojo;
-use crate::rules::judkins::Judkins;
-use crate::rules::{Game, Seat};
+use crate::rules::{Game, PLAYABLE, Seat};
 use clock::TimeControl;
 use engine::{EngineProc, EngineSpec, Fault};
 use game::{Ending, GameConfig, GameReport, Opening, Player};
@@ -130,13 +127,11 @@ pub fn schedule(g: usize, players: usize, engines: usize, openings: usize) -> (V
 }
 
 pub fn run(cfg: &MatchConfig) -> Result<Summary, String> {
-    match cfg.variant.as_str() {
-        "judkins" => run_game::<Judkins>(cfg),
-        "dojo" => run_game::<Dojo>(cfg),
-        "chaturanga" => run_game::<DoubleMate>(cfg),
-        "chaturanga-ffa" => run_game::<AllAgainstAll>(cfg),
-        v => Err(format!("variant '{}' is not playable yet (playable: judkins, dojo, chaturanga, chaturanga-ffa)", v)),
-    }
+    crate::with_game!(cfg.variant.as_str(), G => run_game::<G>(cfg), _ => Err(format!(
+        "variant '{}' is not playable yet (playable: {})",
+        cfg.variant,
+        PLAYABLE.join(", ")
+    )))
 }
 
 fn run_game<G: Game>(cfg: &MatchConfig) -> Result<Summary, String> {

@@ -6,9 +6,6 @@
 
 use super::command::{self, Command, GoParams, PositionStart};
 use super::reply::{OptionKind, Output, Reply, SearchInfo};
-use crate::rules::chaturanga::{AllAgainstAll, DoubleMate};
-use crate::rules::dojo::Dojo;
-use crate::rules::judkins::Judkins;
 use crate::rules::{Game, MoveList, Outcome, Record, mask_letters, perft, seat_letter};
 use crate::search::time::{Clock, budget, fixed};
 use crate::search::{Control, Limits, Searcher};
@@ -406,14 +403,13 @@ fn stoppable_perft<G: Game>(pos: &G, depth: u32, stop: &std::sync::atomic::Atomi
 }
 
 fn make_engine(name: &str, hash_mib: usize) -> Result<Box<dyn Engine>, String> {
-    match name {
-        "judkins" => Ok(Box::new(Variant::<Judkins>::new(hash_mib))),
-        "dojo" => Ok(Box::new(Variant::<Dojo>::new(hash_mib))),
-        "chaturanga" => Ok(Box::new(Variant::<DoubleMate>::new(hash_mib))),
-        "chaturanga-ffa" => Ok(Box::new(Variant::<AllAgainstAll>::new(hash_mib))),
-        n if VARIANTS.contains(&n) => Err(format!("variant '{}' is defined by the protocol but not playable yet", n)),
-        n => Err(format!("unknown variant '{}' (known: {})", shown(n), VARIANTS.join(", "))),
-    }
+    crate::with_game!(name, G => Ok(Box::new(Variant::<G>::new(hash_mib)) as Box<dyn Engine>), _ => {
+        if VARIANTS.contains(&name) {
+            Err(format!("variant '{}' is defined by the protocol but not playable yet", name))
+        } else {
+            Err(format!("unknown variant '{}' (known: {})", shown(name), VARIANTS.join(", ")))
+        }
+    })
 }
 
 pub struct Session {

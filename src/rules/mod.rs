@@ -67,6 +67,36 @@ impl Outcome {
     }
 }
 
+/// The variants that can be played, in the order the protocol lists them.
+pub const PLAYABLE: &[&str] = &["judkins", "dojo", "chaturanga", "chaturanga-ffa"];
+
+/// Evaluates `$body` with the type `$G` standing for the game of the playable variant named
+/// `$name`, or `$other` for any other name: the one place that maps names to games.
+#[macro_export]
+macro_rules! with_game {
+    ($name:expr, $G:ident => $body:expr, _ => $other:expr) => {
+        match $name {
+            "judkins" => {
+                type $G = $crate::rules::judkins::Judkins;
+                $body
+            }
+            "dojo" => {
+                type $G = $crate::rules::dojo::Dojo;
+                $body
+            }
+            "chaturanga" => {
+                type $G = $crate::rules::chaturanga::DoubleMate;
+                $body
+            }
+            "chaturanga-ffa" => {
+                type $G = $crate::rules::chaturanga::AllAgainstAll;
+                $body
+            }
+            _ => $other,
+        }
+    };
+}
+
 /// The most legal moves any position of any game can have. Dojo chess needs the room: when
 /// treason fires, every move carries one of up to 14 appointees (D9).
 pub const MAX_MOVES: usize = 2048;
