@@ -1,6 +1,6 @@
-//! The match runner's seat bookkeeping for games of more than two sides, on a stand-in game
-//! (a small game with seats and sides chosen to cover every case): rotation, and who scores what
-//! after a fault.
+//! The match runner's seat bookkeeping for games of more than two sides, on a stand-in game with
+//! four seats in both groupings (two sides of two, four sides of one), independent of any real
+//! game's rules: rotation, and who scores what after a fault.
 
 use tetrarch::arbiter::game::points_of_forfeit;
 use tetrarch::arbiter::schedule;
