@@ -746,10 +746,12 @@ impl Dojo {
     }
 
     /// The moves of the side to move, each with every choice it may carry. `tactical` keeps
-    /// captures and D6 moves only.
+    /// captures and D6 moves only, unless in check (then every move answers it).
     fn generate(&self, out: &mut MoveList<Move>, tactical: bool) {
         let t = tables();
         let cx = self.context();
+        // The check test is part of the context: quiescence need not compute it twice.
+        let tactical = tactical && cx.checkers == 0;
         let (us, them) = (cx.us, cx.them);
         let own = self.color[us];
         let enemy = self.color[them];
@@ -1415,11 +1417,7 @@ impl Game for Dojo {
     }
 
     fn tactical_moves(&self, out: &mut MoveList<Move>) {
-        if self.in_check() {
-            self.generate(out, false);
-        } else {
-            self.generate(out, true);
-        }
+        self.generate(out, true);
     }
 
     fn play(&mut self, m: Move) {
