@@ -167,3 +167,29 @@ fn chaturanga_search_finds_the_double_mate_and_passes() {
     let (mv, _) = run::<AllAgainstAll>("rK7/8/8/bK7/yR6gK/8/8/3yK4 g - 0 1", 5, false);
     assert!(mv.starts_with("h4") && !mv.ends_with('4'), "green's king steps off the rank: {mv}");
 }
+
+#[test]
+fn all_against_all_searches_see_a_repetition_the_root_move_makes() {
+    use tetrarch::rules::chaturanga::AllAgainstAll;
+    use tetrarch::search::DRAW_CONTEMPT;
+    // Yellow's king a1 has two moves: b2, where black's knight d3 takes it at once, and b1,
+    // which (after the shuffle below) makes a position for the second time. Both searches must
+    // score that as the shared draw, not as the position it is.
+    let start = AllAgainstAll::from_text("4gK2bK/8/8/7rK/8/rR2bN4/yP7/yK7 y - 0 1").unwrap();
+    let mut record = Record::new(start);
+    for m in "a1b1 h8g8 h5h4 e8d8 b1a1 g8h8 h4h5 d8e8".split(' ') {
+        record.play_text(m).unwrap();
+    }
+    for best_reply in [false, true] {
+        let mut s: Searcher<AllAgainstAll> = Searcher::new(16);
+        let mut last = None;
+        let r = s.think(
+            &record,
+            Limits { depth: Some(4), best_reply, ..Limits::default() },
+            Control::new(false),
+            &mut |i| last = Some(i.score),
+        );
+        let mv = record.current.format_move(r.best.unwrap());
+        assert_eq!((mv.as_str(), last.unwrap()), ("a1b1", Score::Cp(-DRAW_CONTEMPT)), "best reply {best_reply}");
+    }
+}
