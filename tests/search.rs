@@ -193,3 +193,25 @@ fn all_against_all_searches_see_a_repetition_the_root_move_makes() {
         assert_eq!((mv.as_str(), last.unwrap()), ("a1b1", Score::Cp(-DRAW_CONTEMPT)), "best reply {best_reply}");
     }
 }
+
+#[test]
+fn best_reply_search_keeps_the_other_opponents_turns() {
+    use tetrarch::rules::chaturanga::AllAgainstAll;
+    // Yellow's rook h2 can take green's rook h5, but black's knight a4 only has to step off the
+    // a-file for red's rook a8 to take yellow's king on a1 in the same round. Best-Reply Search
+    // that lets black alone answer misses red's capture; BRS+ gives red its turn (its best
+    // capture), as the paranoid search does.
+    let pos = AllAgainstAll::from_text("rR2rK4/6bK1/8/7gR/bN7/8/7yR/yK3gK3 y - 0 1").unwrap();
+    for best_reply in [false, true] {
+        let mut s: Searcher<AllAgainstAll> = Searcher::new(16);
+        let mut last = None;
+        let r = s.think(
+            &Record::new(pos.clone()),
+            Limits { depth: Some(3), best_reply, ..Limits::default() },
+            Control::new(false),
+            &mut |i| last = Some(i.score),
+        );
+        let mv = pos.format_move(r.best.unwrap());
+        assert!(mv != "h2h5" && matches!(last, Some(Score::Cp(_))), "best reply {best_reply}: {mv} {last:?}");
+    }
+}

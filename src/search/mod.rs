@@ -830,9 +830,44 @@ impl<G: Game> Searcher<G> {
         best
     }
 
-    /// Best-Reply Search, the layer between two turns of the root side: every opponent's moves
-    /// compete, only the best of them is played, and the other opponents pass. Scores are the
-    /// opponents' view (the team not the root's).
+    /// The move an opponent that does not give the best reply is assumed to play (BRS+): its
+    /// most valuable capture that does not lose material, or none (it waits).
+    fn ordered_move(pos: &G) -> Option<G::Move> {
+        let mut list = MoveList::new();
+        pos.tactical_moves(&mut list);
+        let mut best: Option<(i32, G::Move)> = None;
+        for &m in list.iter() {
+            if let Some(t) = pos.tactical_value(m)
+                && best.is_none_or(|(b, _)| t > b)
+                && pos.see_ge(m, 0)
+            {
+                best = Some((t, m));
+            }
+        }
+        best.map(|(_, m)| m)
+    }
+
+    /// Plays the turns up to the root side's from `pos`: every opponent its ordered move.
+    fn play_ordered(&self, pos: &mut G) {
+        for _ in 0..8 {
+            if pos.side_of(pos.to_move()) == self.root_side
+                || pos.static_outcome().is_some()
+                || pos.side_lost(self.root_side)
+            {
+                return;
+            }
+            match Self::ordered_move(pos) {
+                Some(m) => pos.play(m),
+                None => pos.play_null(),
+            }
+        }
+    }
+
+    /// Best-Reply Search (BRS+, Esser et al. 2014), the layer between two turns of the root
+    /// side: the moves of every opponent compete and only the best of them is searched; the
+    /// other opponents keep their turns and play their ordered move (`ordered_move`), so the
+    /// turn order stays the game's and a capture another opponent would make is not missed.
+    /// Scores are the opponents' view (the team not the root's).
     fn best_replies(&mut self, pos: &G, depth: i32, ply: usize, mut alpha: i32, beta: i32) -> i32 {
         self.pv_len[ply] = ply;
         if depth <= 0 {
@@ -846,28 +881,41 @@ impl<G: Game> Searcher<G> {
         if let (Some(v), _) = self.brs_probe(key, depth, ply, alpha, beta) {
             return v;
         }
-        // Every opponent's moves, captures first, each with the position it comes from.
+        // The opponents in turn order, each in the position its turn comes in when those before
+        // it played their ordered moves; then all their moves, captures first.
         let mut scored: MoveList<(i32, G::Move, Seat)> = MoveList::new();
         let mut movers: [Option<G>; 8] = Default::default();
-        for s in 0..pos.seats() as Seat {
-            let side = pos.side_of(s);
-            if side == self.root_side || pos.side_lost(side) {
-                continue;
+        let mut turn = pos.clone();
+        for _ in 0..8 {
+            let s = turn.to_move();
+            if turn.side_of(s) == self.root_side || turn.static_outcome().is_some() || turn.side_lost(self.root_side) {
+                break;
             }
-            let Some(p) = pos.with_turn(s) else { continue };
             let mut list = MoveList::new();
-            p.legal_moves(&mut list);
+            turn.legal_moves(&mut list);
             for &m in list.iter() {
                 if scored.len() >= MAX_MOVES {
                     break;
                 }
-                let score = match p.tactical_value(m) {
+                let score = match turn.tactical_value(m) {
                     Some(t) => (1 << 20) + t,
                     None => self.history[(s as usize & 3) * G::MOVE_INDEX_SPACE + G::move_index(m)],
                 };
                 scored.push((score, m, s));
             }
-            movers[s as usize & 7] = Some(p);
+            let next = match Self::ordered_move(&turn) {
+                Some(m) => {
+                    let mut n = turn.clone();
+                    n.play(m);
+                    n
+                }
+                None => {
+                    let mut n = turn.clone();
+                    n.play_null();
+                    n
+                }
+            };
+            movers[s as usize & 7] = Some(std::mem::replace(&mut turn, next));
         }
         if scored.is_empty() {
             // No opponent can move: the root side moves again.
@@ -882,6 +930,7 @@ impl<G: Game> Searcher<G> {
             let Some(p) = movers[s as usize & 7].as_ref() else { continue };
             let mut child = p.clone();
             child.play(m);
+            self.play_ordered(&mut child);
             let v = match self.settled(&child, ply + 1) {
                 Some(v) => {
                     if self.team(&child) {
@@ -891,13 +940,15 @@ impl<G: Game> Searcher<G> {
                     }
                 }
                 None => {
-                    let Some(next) = child.with_turn(self.root_seat) else { continue };
-                    self.push_trace(Trace::of(&next));
+                    if !self.team(&child) {
+                        continue;
+                    }
+                    self.push_trace(Trace::of(&child));
                     let quiet = score < (1 << 20);
                     let r = (depth >= 3 && count >= 6 && quiet) as i32;
-                    let mut v = -self.brs_max(&next, depth - 1 - r, ply + 1, -alpha - 1, -alpha);
+                    let mut v = -self.brs_max(&child, depth - 1 - r, ply + 1, -alpha - 1, -alpha);
                     if v > alpha && !self.stopped && (r > 0 || beta - alpha > 1) {
-                        v = -self.brs_max(&next, depth - 1, ply + 1, -beta, -alpha);
+                        v = -self.brs_max(&child, depth - 1, ply + 1, -beta, -alpha);
                     }
                     self.pop_trace();
                     v
