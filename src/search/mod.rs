@@ -24,7 +24,7 @@ pub const MATE_BOUND: i32 = MATE - 2 * MAX_PLY as i32;
 pub const WON: i32 = 20_000;
 const INF: i32 = 32_000;
 /// What a shared draw costs the root in games of more than two sides.
-pub const DRAW_CONTEMPT: i32 = 150;
+pub const DRAW_CONTEMPT: i32 = 500;
 /// No static evaluation stored (the side to move was in check).
 const NO_EVAL: i32 = i32::MIN;
 
