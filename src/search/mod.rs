@@ -847,20 +847,17 @@ impl<G: Game> Searcher<G> {
         best.map(|(_, m)| m)
     }
 
-    /// Plays the turns up to the root side's from `pos`: every opponent its ordered move.
-    fn play_ordered(&self, pos: &mut G) {
-        for _ in 0..8 {
-            if pos.side_of(pos.to_move()) == self.root_side
-                || pos.static_outcome().is_some()
-                || pos.side_lost(self.root_side)
-            {
-                return;
-            }
-            match Self::ordered_move(pos) {
-                Some(m) => pos.play(m),
-                None => pos.play_null(),
-            }
+    /// One turn of an opponent that does not give the best reply: its ordered move, or a wait.
+    fn play_ordered_turn(pos: &mut G) {
+        match Self::ordered_move(pos) {
+            Some(m) => pos.play(m),
+            None => pos.play_null(),
         }
+    }
+
+    /// Whether the turns of the opponents between two turns of the root side are over.
+    fn round_done(&self, pos: &G) -> bool {
+        pos.side_of(pos.to_move()) == self.root_side || pos.static_outcome().is_some() || pos.side_lost(self.root_side)
     }
 
     /// Best-Reply Search (BRS+, Esser et al. 2014), the layer between two turns of the root
@@ -887,10 +884,10 @@ impl<G: Game> Searcher<G> {
         let mut movers: [Option<G>; 8] = Default::default();
         let mut turn = pos.clone();
         for _ in 0..8 {
-            let s = turn.to_move();
-            if turn.side_of(s) == self.root_side || turn.static_outcome().is_some() || turn.side_lost(self.root_side) {
+            if self.round_done(&turn) {
                 break;
             }
+            let s = turn.to_move();
             let mut list = MoveList::new();
             turn.legal_moves(&mut list);
             for &m in list.iter() {
@@ -903,18 +900,8 @@ impl<G: Game> Searcher<G> {
                 };
                 scored.push((score, m, s));
             }
-            let next = match Self::ordered_move(&turn) {
-                Some(m) => {
-                    let mut n = turn.clone();
-                    n.play(m);
-                    n
-                }
-                None => {
-                    let mut n = turn.clone();
-                    n.play_null();
-                    n
-                }
-            };
+            let mut next = turn.clone();
+            Self::play_ordered_turn(&mut next);
             movers[s as usize & 7] = Some(std::mem::replace(&mut turn, next));
         }
         if scored.is_empty() {
@@ -930,7 +917,12 @@ impl<G: Game> Searcher<G> {
             let Some(p) = movers[s as usize & 7].as_ref() else { continue };
             let mut child = p.clone();
             child.play(m);
-            self.play_ordered(&mut child);
+            for _ in 0..8 {
+                if self.round_done(&child) {
+                    break;
+                }
+                Self::play_ordered_turn(&mut child);
+            }
             let v = match self.settled(&child, ply + 1) {
                 Some(v) => {
                     if self.team(&child) {
