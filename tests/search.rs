@@ -137,20 +137,24 @@ fn search_is_deterministic() {
 
 /// Double Mate: with green already a lone king, the one move that mates black wins at once
 /// (C4), and the search knows it; a mated army's only move is a pass.
+/// A fixed-depth search of the record's position: the best move's text and the last score.
+fn think<G: Game>(record: &Record<G>, depth: u32, best_reply: bool) -> (String, Score) {
+    let mut s: Searcher<G> = Searcher::new(16);
+    let mut last = None;
+    let r = s.think(
+        record,
+        Limits { depth: Some(depth), best_reply, ..Limits::default() },
+        Control::new(false),
+        &mut |i| last = Some(i.score),
+    );
+    (record.current.format_move(r.best.unwrap()), last.unwrap())
+}
+
 #[test]
 fn chaturanga_search_finds_the_double_mate_and_passes() {
     use tetrarch::rules::chaturanga::{AllAgainstAll, DoubleMate};
     fn run<G: Game>(text: &str, depth: u32, best_reply: bool) -> (String, Score) {
-        let pos = G::from_text(text).unwrap();
-        let mut s: Searcher<G> = Searcher::new(16);
-        let mut last = None;
-        let r = s.think(
-            &Record::new(pos.clone()),
-            Limits { depth: Some(depth), best_reply, ..Limits::default() },
-            Control::new(false),
-            &mut |i| last = Some(i.score),
-        );
-        (pos.format_move(r.best.unwrap()), last.unwrap())
+        think(&Record::new(G::from_text(text).unwrap()), depth, best_reply)
     }
     // Yellow's rook c1 to b1 shuts b7 and b8; black's pawn c3 is blocked by red's d3.
     let (mv, score) = run::<DoubleMate>("bK6rK/8/6rP1/8/7gK/2bPrPyK3/8/yR1yR5 y - 0 1", 4, false);
@@ -181,16 +185,8 @@ fn all_against_all_searches_see_a_repetition_the_root_move_makes() {
         record.play_text(m).unwrap();
     }
     for best_reply in [false, true] {
-        let mut s: Searcher<AllAgainstAll> = Searcher::new(16);
-        let mut last = None;
-        let r = s.think(
-            &record,
-            Limits { depth: Some(4), best_reply, ..Limits::default() },
-            Control::new(false),
-            &mut |i| last = Some(i.score),
-        );
-        let mv = record.current.format_move(r.best.unwrap());
-        assert_eq!((mv.as_str(), last.unwrap()), ("a1b1", Score::Cp(-DRAW_CONTEMPT)), "best reply {best_reply}");
+        let (mv, score) = think(&record, 4, best_reply);
+        assert_eq!((mv.as_str(), score), ("a1b1", Score::Cp(-DRAW_CONTEMPT)), "best reply {best_reply}");
     }
 }
 
@@ -203,15 +199,7 @@ fn best_reply_search_keeps_the_other_opponents_turns() {
     // capture), as the paranoid search does.
     let pos = AllAgainstAll::from_text("rR2rK4/6bK1/8/7gR/bN7/8/7yR/yK3gK3 y - 0 1").unwrap();
     for best_reply in [false, true] {
-        let mut s: Searcher<AllAgainstAll> = Searcher::new(16);
-        let mut last = None;
-        let r = s.think(
-            &Record::new(pos.clone()),
-            Limits { depth: Some(3), best_reply, ..Limits::default() },
-            Control::new(false),
-            &mut |i| last = Some(i.score),
-        );
-        let mv = pos.format_move(r.best.unwrap());
-        assert!(mv != "h2h5" && matches!(last, Some(Score::Cp(_))), "best reply {best_reply}: {mv} {last:?}");
+        let (mv, score) = think(&Record::new(pos.clone()), 3, best_reply);
+        assert!(mv != "h2h5" && matches!(score, Score::Cp(_)), "best reply {best_reply}: {mv} {score:?}");
     }
 }
