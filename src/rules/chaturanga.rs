@@ -524,7 +524,6 @@ impl<const FFA: bool> Chaturanga<FFA> {
     /// rest are as glad to take again. A king takes last, and only when nothing guards the
     /// square. Pieces of an army that is out are worth nothing to take (C7).
     fn see(&self, a: usize, m: Move, threshold: i32) -> bool {
-        const VALUE: [i32; 5] = [2000, 500, 320, 190, 100];
         if m == PASS {
             return threshold <= 0;
         }
@@ -537,13 +536,14 @@ impl<const FFA: bool> Chaturanga<FFA> {
             return true;
         }
         let mut occ = self.occupied();
-        let victim = if occ & tb != 0 && self.out & (1 << self.army_at(tb)) == 0 { VALUE[self.kind_at(tb)] } else { 0 };
+        let victim =
+            if occ & tb != 0 && self.out & (1 << self.army_at(tb)) == 0 { VICTIM[self.kind_at(tb)] } else { 0 };
         let placed = m.promotion().unwrap_or(mover);
-        let mut swap = victim + VALUE[placed] - VALUE[mover] - threshold;
+        let mut swap = victim + VICTIM[placed] - VICTIM[mover] - threshold;
         if swap < 0 {
             return false;
         }
-        swap = VALUE[placed] - swap;
+        swap = VICTIM[placed] - swap;
         if swap <= 0 {
             return true;
         }
@@ -551,22 +551,22 @@ impl<const FFA: bool> Chaturanga<FFA> {
         let foes = self.enemies(a);
         let (friend_bb, foe_bb) = (self.armies_bb(friends), self.armies_bb(foes));
         let rooks = self.kind[ROOK] & (friend_bb | foe_bb);
-        occ ^= fb | tb;
+        occ = (occ & !fb) | tb;
         let mut attackers = self.attackers(to, friends | foes, occ);
         let mut foe_turn = true;
         let mut res = true;
         'exchange: loop {
             attackers &= occ;
             let (side, other) = if foe_turn { (foe_bb, friend_bb) } else { (friend_bb, foe_bb) };
-            let mine = attackers & side;
-            if mine == 0 {
+            let takers = attackers & side;
+            if takers == 0 {
                 break;
             }
             res = !res;
             for k in [PAWN, SHIP, KNIGHT, ROOK] {
-                let bb = mine & self.kind[k];
+                let bb = takers & self.kind[k];
                 if bb != 0 {
-                    swap = VALUE[k] - swap;
+                    swap = VICTIM[k] - swap;
                     if swap < res as i32 {
                         break 'exchange;
                     }
@@ -957,6 +957,7 @@ fn distance(a: usize, b: usize) -> i32 {
     ((a % 8).abs_diff(b % 8)).max((a / 8).abs_diff(b / 8)) as i32
 }
 
+/// What taking each kind is worth, for move ordering and exchanges (a king: all against all).
 const VICTIM: [i32; 5] = [2000, 500, 320, 190, 100];
 /// All against all: what each opponent out is worth to the armies still in.
 const OUT_BONUS: i32 = 300;
