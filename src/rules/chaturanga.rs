@@ -517,13 +517,13 @@ impl<const FFA: bool> Chaturanga<FFA> {
         }
     }
 
-    /// Static exchange on `m`'s square: whether army `a` (to move) keeps at least `threshold`
+    /// Static exchange on `m`'s square: whether the army to move keeps at least `threshold`
     /// when every piece that attacks the square takes in turn, least valuable first. The
     /// mover's side is its own army (and its partner's in Double Mate); the other side is every
     /// army that attacks it, as one: in all against all the first of them to move takes, and the
     /// rest are as glad to take again. A king takes last, and only when nothing guards the
     /// square. Pieces of an army that is out are worth nothing to take (C7).
-    fn see(&self, a: usize, m: Move, threshold: i32) -> bool {
+    fn see(&self, m: Move, threshold: i32) -> bool {
         if m == PASS {
             return threshold <= 0;
         }
@@ -547,6 +547,7 @@ impl<const FFA: bool> Chaturanga<FFA> {
         if swap <= 0 {
             return true;
         }
+        let a = self.turn as usize;
         let friends = if FFA { 1u8 << a } else { (1u8 << a) | (1u8 << (a ^ 2)) };
         let foes = self.enemies(a);
         let (friend_bb, foe_bb) = (self.armies_bb(friends), self.armies_bb(foes));
@@ -1026,7 +1027,7 @@ impl<const FFA: bool> Game for Chaturanga<FFA> {
     }
 
     fn see_ge(&self, m: Move, threshold: i32) -> bool {
-        self.see(self.turn as usize, m, threshold)
+        self.see(m, threshold)
     }
 
     fn play(&mut self, m: Move) {
