@@ -135,8 +135,6 @@ fn search_is_deterministic() {
     assert_eq!(a.1, b.1);
 }
 
-/// Double Mate: with green already a lone king, the one move that mates black wins at once
-/// (C4), and the search knows it; a mated army's only move is a pass.
 /// A fixed-depth search of the record's position: the best move's text and the last score.
 fn think<G: Game>(record: &Record<G>, depth: u32, best_reply: bool) -> (String, Score) {
     let mut s: Searcher<G> = Searcher::new(16);
@@ -150,6 +148,8 @@ fn think<G: Game>(record: &Record<G>, depth: u32, best_reply: bool) -> (String, 
     (record.current.format_move(r.best.unwrap()), last.unwrap())
 }
 
+/// Double Mate: with green already a lone king, the one move that mates black wins at once
+/// (C4), and the search knows it; a mated army's only move is a pass.
 #[test]
 fn chaturanga_search_finds_the_double_mate_and_passes() {
     use tetrarch::rules::chaturanga::{AllAgainstAll, DoubleMate};
