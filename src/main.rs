@@ -23,11 +23,15 @@ enum Cmd {
     },
     /// Plays engines against each other, refereed by tetrarch's rules (docs/match.md).
     Match(MatchArgs),
-    /// Searches a fixed set of positions to a fixed depth and prints nodes and nodes/s.
+    /// Searches a fixed set of positions of every playable variant, each to a fixed depth, and
+    /// prints the node totals (a signature of the search) and nodes/s.
     Bench {
-        /// Depth of each search.
-        #[arg(long, default_value_t = 9)]
-        depth: u32,
+        /// Depth of every search (default: each variant's own).
+        #[arg(long)]
+        depth: Option<u32>,
+        /// Only this variant's positions.
+        #[arg(long)]
+        variant: Option<String>,
         /// Hash table size in MiB.
         #[arg(long, default_value_t = 16)]
         hash: usize,
@@ -209,8 +213,14 @@ fn main() -> std::process::ExitCode {
                 }
             }
         }
-        Some(Cmd::Bench { depth, hash }) => {
-            let r = tetrarch::bench::run(depth, hash, |l| println!("{}", l));
+        Some(Cmd::Bench { depth, variant, hash }) => {
+            let r = match tetrarch::bench::run(depth, hash, variant.as_deref(), |l| println!("{}", l)) {
+                Ok(r) => r,
+                Err(e) => {
+                    eprintln!("{}", e);
+                    return std::process::ExitCode::FAILURE;
+                }
+            };
             println!("Total nodes: {}", r.nodes);
             println!("Time: {} ms", r.millis);
             println!("Nodes/second: {}", r.nodes as u128 * 1000 / r.millis.max(1));

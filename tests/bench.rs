@@ -1,0 +1,24 @@
+//! The bench's node totals are the search's signature: any change to what the search does (its
+//! pruning, ordering, evaluation, or a game's move generation) changes them. A change that means
+//! to alter search behaviour updates these numbers in the same commit and says why; a change
+//! that does not (a refactoring, a speed-up) must leave them as they are.
+
+use tetrarch::bench;
+
+const TOTALS: &[(&str, u64)] =
+    &[("judkins", 1057397), ("dojo", 1017737), ("chaturanga", 337245), ("chaturanga-ffa", 398773)];
+
+#[test]
+fn bench_node_totals_are_the_signature() {
+    let r = bench::run(None, 16, None, |_| {}).unwrap();
+    let got: Vec<(&str, u64)> = r.variants.iter().map(|v| (v.variant, v.nodes)).collect();
+    assert_eq!(got, TOTALS);
+    assert_eq!(r.nodes, TOTALS.iter().map(|t| t.1).sum::<u64>());
+}
+
+#[test]
+fn every_playable_variant_has_bench_positions() {
+    for v in tetrarch::rules::PLAYABLE {
+        assert!(bench::SETS.iter().any(|s| s.variant == *v), "no bench positions for {v}");
+    }
+}
