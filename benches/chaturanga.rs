@@ -2,7 +2,8 @@
 //! search reaches, in both forms of four-handed Chaturanga. Prints figures; asserts nothing.
 
 use std::time::Instant;
-use tetrarch::rules::chaturanga::{AllAgainstAll, DoubleMate};
+use tetrarch::games::chaturanga::{AllAgainstAll, DoubleMate};
+use tetrarch::rules::prelude::*;
 use tetrarch::rules::{Game, Record, perft};
 use tetrarch::search::time::fixed;
 use tetrarch::search::{Control, Limits, Searcher};

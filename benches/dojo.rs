@@ -2,8 +2,9 @@
 //! reaches in Dojo chess. Prints figures; asserts nothing.
 
 use std::time::Instant;
-use tetrarch::rules::dojo::Dojo;
-use tetrarch::rules::{Game, Record, perft};
+use tetrarch::games::dojo::Dojo;
+use tetrarch::rules::prelude::*;
+use tetrarch::rules::{Record, perft};
 use tetrarch::search::time::fixed;
 use tetrarch::search::{Control, Limits, Searcher};
 

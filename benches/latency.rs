@@ -27,7 +27,7 @@ fn main() {
         stdin.flush().unwrap();
         Instant::now()
     };
-    let mut wait = |prefix: &str| loop {
+    let wait = |prefix: &str| loop {
         let (t, l) = rx.recv_timeout(Duration::from_secs(30)).expect("engine answers");
         if l.starts_with(prefix) {
             return t;

@@ -5,8 +5,9 @@
 use std::io::{BufRead, BufReader, Write};
 use std::process::{Command, Stdio};
 use std::time::{Duration, Instant};
-use tetrarch::rules::judkins::Judkins;
-use tetrarch::rules::{Game, perft};
+use tetrarch::games::judkins::Judkins;
+use tetrarch::rules::perft;
+use tetrarch::rules::prelude::*;
 
 const FSF: &str = "/usr/games/fairy-stockfish";
 

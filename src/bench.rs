@@ -2,7 +2,8 @@
 //! total, and their sum, are a signature of the search: they change only when search behaviour
 //! changes (tests/bench.rs holds them).
 
-use crate::rules::{Game, PLAYABLE, Record, perft_divide};
+use crate::rules::registry::{self, Visitor};
+use crate::rules::{Game, Record, perft_divide};
 use crate::search::{Control, Limits, Searcher};
 use std::time::Instant;
 
@@ -98,7 +99,14 @@ pub fn run(
     let mut result = BenchResult { variants: Vec::new(), nodes: 0, millis: 0 };
     for set in SETS.iter().filter(|s| only.is_none_or(|v| v == s.variant)) {
         let d = depth.unwrap_or(set.depth);
-        let r = crate::with_game!(set.variant, G => bench_set::<G>(set, d, hash_mib, &mut line), _ => unreachable!())?;
+        struct Bench<'a, F>(&'a BenchSet, u32, usize, &'a mut F);
+        impl<F: FnMut(&str)> Visitor for Bench<'_, F> {
+            type Output = Result<VariantBench, String>;
+            fn visit<G: Game>(self) -> Self::Output {
+                bench_set::<G>(self.0, self.1, self.2, self.3)
+            }
+        }
+        let r = registry::visit(set.variant, Bench(set, d, hash_mib, &mut line)).map_err(|e| e.to_string())??;
         line(&format!("variant {} depth {} nodes {} time {} ms", set.variant, d, r.nodes, r.millis));
         result.nodes += r.nodes;
         result.millis += r.millis;
@@ -130,11 +138,14 @@ fn bench_set<G: Game>(
 
 /// `tetrarch perft`: the count split by first move, the total, and the speed.
 pub fn perft(variant: &str, depth: u32, position: &str, line: impl FnMut(&str)) -> Result<(), String> {
-    crate::with_game!(variant, G => perft_of::<G>(depth, position, line), _ => Err(format!(
-        "variant '{}' is not playable yet (playable: {})",
-        variant,
-        PLAYABLE.join(", ")
-    )))
+    struct Perft<'a, F>(u32, &'a str, F);
+    impl<F: FnMut(&str)> Visitor for Perft<'_, F> {
+        type Output = Result<(), String>;
+        fn visit<G: Game>(self) -> Self::Output {
+            perft_of::<G>(self.0, self.1, self.2)
+        }
+    }
+    registry::visit(variant, Perft(depth, position, line)).map_err(|e| e.to_string())?
 }
 
 fn perft_of<G: Game>(depth: u32, position: &str, mut line: impl FnMut(&str)) -> Result<(), String> {

@@ -14,7 +14,7 @@ struct Cli {
 enum Cmd {
     /// Counts the leaf nodes of the legal move tree, split by first move.
     Perft {
-        /// Variant name: judkins, dojo, chaturanga or chaturanga-ffa.
+        /// Variant name, as USI_Variant takes it (protocol-spec.md, section 2).
         variant: String,
         /// Depth in plies.
         depth: u32,
@@ -149,11 +149,7 @@ fn run_match(a: MatchArgs) -> Result<tetrarch::arbiter::Summary, String> {
             .map(Opening::parse)
             .collect(),
     };
-    let players = match a.variant.as_str() {
-        "chaturanga" => 2,
-        "chaturanga-ffa" | "judtho" => 4,
-        _ => 2,
-    };
+    let players = tetrarch::rules::registry::find(&a.variant).map(|v| v.players.len()).unwrap_or(2);
     let games = match (a.games, a.rounds) {
         (Some(g), None) => g,
         (None, Some(r)) => r * players,

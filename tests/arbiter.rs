@@ -8,7 +8,8 @@ use tetrarch::arbiter::engine::EngineSpec;
 use tetrarch::arbiter::game::{Ending, Opening};
 use tetrarch::arbiter::record::parse_pgn;
 use tetrarch::arbiter::{MatchConfig, Summary, run};
-use tetrarch::rules::judkins::Judkins;
+use tetrarch::games::judkins::Judkins;
+use tetrarch::rules::prelude::*;
 use tetrarch::rules::{Game, Record};
 
 const ENGINE: &str = env!("CARGO_BIN_EXE_tetrarch");
@@ -244,12 +245,12 @@ fn ctrl_c_kills_every_engine() {
 /// with four engines, on clocks, with records that replay under the rules.
 #[test]
 fn chaturanga_games_in_both_forms() {
-    use tetrarch::rules::chaturanga::{AllAgainstAll, DoubleMate};
+    use tetrarch::games::chaturanga::{AllAgainstAll, DoubleMate};
     fn replay<G: Game>(pgn: &str, expected: usize) {
         let games = parse_pgn(pgn).unwrap();
         assert_eq!(games.len(), expected);
         for p in &games {
-            assert_eq!(p.tag("Variant"), Some(G::INFO.name));
+            assert_eq!(p.tag("Variant"), Some(G::VARIANT.name));
             let mut r = Record::new(G::startpos());
             for m in &p.moves {
                 r.play_text(m).unwrap_or_else(|e| panic!("{m}: {e}"));
@@ -296,7 +297,7 @@ fn chaturanga_games_in_both_forms() {
 /// them and replay under the rules.
 #[test]
 fn dojo_games_replay_under_the_rules() {
-    use tetrarch::rules::dojo::Dojo;
+    use tetrarch::games::dojo::Dojo;
     let mut cfg = config(vec![tetrarch("a"), tetrarch("b")], TimeControl::parse_clock("2+0.05", 0.0).unwrap(), 2);
     cfg.variant = "dojo".into();
     cfg.pgn = Some(tmp("dojo.pgn"));

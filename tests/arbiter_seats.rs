@@ -4,27 +4,34 @@
 
 use tetrarch::arbiter::game::points_of_forfeit;
 use tetrarch::arbiter::schedule;
-use tetrarch::rules::{Game, MoveList, Outcome, Seat, SeatMask, Side, Termination, VariantInfo};
+use tetrarch::rules::registry::VariantSpec;
+use tetrarch::rules::{MoveList, Outcome, Rules, Seat, SeatMask, Side, Termination};
 
-/// Four seats; `pairs` puts seats 0+2 and 1+3 on two sides (Double Mate), else each alone.
+const STAND_IN: VariantSpec = VariantSpec {
+    name: "stand-in",
+    title: "a stand-in with four seats",
+    seats: "ybrg",
+    players: &["y", "b", "r", "g"],
+    files: 1,
+    ranks: 1,
+    keyword: "fen",
+    playable: false,
+};
+
+/// Four seats; `PAIRS` puts seats 0+2 and 1+3 on two sides (Double Mate), else each alone. It
+/// implements the rules part of a game only: the seat bookkeeping needs no texts or evaluation.
 #[derive(Clone)]
 struct Stand<const PAIRS: bool>;
 
-impl<const PAIRS: bool> Game for Stand<PAIRS> {
+impl<const PAIRS: bool> Rules for Stand<PAIRS> {
     type Move = u8;
-    const INFO: VariantInfo = VariantInfo { name: "stand-in", files: 1, ranks: 1, seat_letters: "ybrg" };
+    type Moves<T: Copy> = MoveList<T, 1>;
+    const VARIANT: &'static VariantSpec = &STAND_IN;
+    const MAX_MOVES: usize = 1;
     const REPETITIONS: usize = 3;
     const PERPETUAL_CHECK_LOSES: bool = false;
-    const MOVE_INDEX_SPACE: usize = 1;
-    const NULL_MOVE: bool = false;
     fn startpos() -> Self {
         Stand
-    }
-    fn from_text(_: &str) -> Result<Self, String> {
-        Ok(Stand)
-    }
-    fn to_text(&self) -> String {
-        String::new()
     }
     fn to_move(&self) -> Seat {
         0
@@ -32,9 +39,8 @@ impl<const PAIRS: bool> Game for Stand<PAIRS> {
     fn side_of(&self, seat: Seat) -> Side {
         if PAIRS { seat % 2 } else { seat }
     }
-    fn legal_moves(&self, _: &mut MoveList<u8>) {}
+    fn legal_moves(&self, _: &mut MoveList<u8, 1>) {}
     fn play(&mut self, _: u8) {}
-    fn play_null(&mut self) {}
     fn hash(&self) -> u64 {
         0
     }
@@ -49,24 +55,6 @@ impl<const PAIRS: bool> Game for Stand<PAIRS> {
     }
     fn no_move_outcome(&self) -> Outcome {
         Outcome::draw(Termination::Stalemate)
-    }
-    fn format_move(&self, _: u8) -> String {
-        String::new()
-    }
-    fn evaluate(&self, _: Side) -> i32 {
-        0
-    }
-    fn tactical_value(&self, _: u8) -> Option<i32> {
-        None
-    }
-    fn move_index(_: u8) -> usize {
-        0
-    }
-    fn picture(&self) -> String {
-        String::new()
-    }
-    fn move_number(&self) -> u32 {
-        1
     }
 }
 

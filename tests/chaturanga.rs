@@ -6,11 +6,12 @@ mod chaturanga_ref;
 mod common;
 
 use chaturanga_ref::RefPos;
-use tetrarch::rules::chaturanga::{AllAgainstAll, DoubleMate};
-use tetrarch::rules::{Game, MoveList, Record, perft};
+use tetrarch::games::chaturanga::{AllAgainstAll, DoubleMate};
+use tetrarch::rules::prelude::*;
+use tetrarch::rules::{Game, Record, perft};
 
 fn moves_of<G: Game>(pos: &G) -> Vec<String> {
-    let mut list = MoveList::new();
+    let mut list = Default::default();
     pos.legal_moves(&mut list);
     let mut v: Vec<String> = list.iter().map(|&m| pos.format_move(m)).collect();
     v.sort();
@@ -27,7 +28,7 @@ fn cross_check<G: Game>(pos: &G, r: &RefPos, depth: u32) {
     if depth <= 1 {
         return;
     }
-    let mut list = MoveList::new();
+    let mut list = Default::default();
     pos.legal_moves(&mut list);
     for &m in list.iter() {
         let text = pos.format_move(m);
@@ -218,7 +219,7 @@ fn random_games<G: Game>(ffa: bool, start: &str, seed: u64, games: usize, check_
             }
             let r = RefPos::parse(&text, ffa);
             assert_eq!(outcome_words::<G>(pos.static_outcome()), r.outcome(), "outcome of {text}");
-            let mut list = MoveList::new();
+            let mut list = Default::default();
             record.legal_moves(&mut list);
             let outcome = record.outcome();
             assert_eq!(list.is_empty(), outcome.is_some(), "moves exactly while the game is on: {text}");

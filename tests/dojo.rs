@@ -9,11 +9,12 @@ use dojo_ref::RefPos;
 use shakmaty::fen::Fen;
 use shakmaty::{CastlingMode, Chess, EnPassantMode, Position, Role};
 use std::collections::BTreeSet;
-use tetrarch::rules::dojo::Dojo;
-use tetrarch::rules::{Game, MoveList, Record, Termination, perft};
+use tetrarch::games::dojo::Dojo;
+use tetrarch::rules::prelude::*;
+use tetrarch::rules::{Record, Termination, perft};
 
 fn moves_of(pos: &Dojo) -> Vec<String> {
-    let mut list = MoveList::new();
+    let mut list = Default::default();
     pos.legal_moves(&mut list);
     let mut v: Vec<String> = list.iter().map(|&m| pos.format_move(m)).collect();
     v.sort();
@@ -169,7 +170,7 @@ fn cross_check(pos: &Dojo, r: &RefPos, depth: u32) {
     if depth <= 1 {
         return;
     }
-    let mut list = MoveList::new();
+    let mut list = Default::default();
     pos.legal_moves(&mut list);
     for &m in list.iter() {
         let text = pos.format_move(m);
@@ -193,7 +194,7 @@ fn matches_the_reference_on_500_random_positions_to_depth_3() {
             let mut pos = dojo(start);
             for _ in 0..60 {
                 all.push(pos.clone());
-                let mut list = MoveList::new();
+                let mut list = Default::default();
                 pos.legal_moves(&mut list);
                 if list.is_empty() {
                     break;
@@ -436,7 +437,7 @@ fn random_games_keep_hash_text_and_reference_in_step() {
     let mut ends = std::collections::BTreeMap::new();
     let (mut appointed, mut frozen, mut plies) = (0, 0, 0);
     let starts: Vec<&str> =
-        std::iter::repeat_n(tetrarch::rules::dojo::START, 30).chain(COUNTER_STARTS.iter().copied()).collect();
+        std::iter::repeat_n(tetrarch::games::dojo::START, 30).chain(COUNTER_STARTS.iter().copied()).collect();
     for start in starts {
         let mut rec = Record::new(dojo(start));
         let mut r = RefPos::parse(start);
@@ -460,7 +461,7 @@ fn random_games_keep_hash_text_and_reference_in_step() {
             assert!(rec.moves.len() < 2000, "game too long");
         }
         let o = rec.outcome().unwrap();
-        let mut list = MoveList::new();
+        let mut list = Default::default();
         rec.current.legal_moves(&mut list);
         match o.reason {
             Termination::Checkmate => assert!(list.is_empty() && rec.current.in_check() && !o.is_draw()),
@@ -537,7 +538,7 @@ fn search_uses_the_rules() {
     assert_eq!(best_move("4k3/1P6/8/2q5/8/8/8/4K3 w - - 0 1 - -", 4), "b7b8/c5");
     // Take the rook off the square where it would defect: a purple belt is worth keeping.
     let m = best_move("6k1/8/5R2/8/8/8/8/K7 w - - 0 1 - f6:0.0.14", 4);
-    let to = tetrarch::rules::dojo::parse_square(&m[2..4]).unwrap();
+    let to = tetrarch::games::dojo::parse_square(&m[2..4]).unwrap();
     let distance = ((to % 8) as i32 - 6).abs().max(((to / 8) as i32 - 7).abs());
     assert!(m.starts_with("f6") && distance > 3, "{m}");
     // Mate through a passive wall: the black antisensei h8 cannot step onto g7's and h7's

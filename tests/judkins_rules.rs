@@ -2,11 +2,12 @@
 
 mod common;
 use common::random_positions;
-use tetrarch::rules::judkins::{Judkins, START_SFEN};
-use tetrarch::rules::{Game, MoveList, Record, Termination};
+use tetrarch::games::judkins::{Judkins, START_SFEN};
+use tetrarch::rules::prelude::*;
+use tetrarch::rules::{Record, Termination};
 
 fn legal(pos: &Judkins) -> Vec<String> {
-    let mut list = MoveList::new();
+    let mut list = Default::default();
     pos.legal_moves(&mut list);
     list.iter().map(|&m| pos.format_move(m)).collect()
 }
@@ -30,7 +31,7 @@ fn sfen_round_trips_along_random_games() {
 #[test]
 fn move_text_round_trips_and_is_unique() {
     for p in random_positions::<Judkins>(11, 100, 100) {
-        let mut list = MoveList::new();
+        let mut list = Default::default();
         p.legal_moves(&mut list);
         let mut texts = std::collections::HashSet::new();
         for &m in list.iter() {
@@ -208,9 +209,9 @@ fn perpetual_check_loses() {
 #[test]
 fn tactical_moves_are_exactly_the_scored_legal_moves() {
     for p in random_positions::<Judkins>(13, 150, 120) {
-        let mut all = MoveList::new();
+        let mut all = Default::default();
         p.legal_moves(&mut all);
-        let mut tac = MoveList::new();
+        let mut tac = Default::default();
         p.tactical_moves(&mut tac);
         let mut want: Vec<_> = all.iter().copied().filter(|&m| p.in_check() || p.tactical_value(m).is_some()).collect();
         let mut got: Vec<_> = tac.iter().copied().collect();

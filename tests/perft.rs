@@ -2,8 +2,9 @@
 //! independent implementation (pawn-drop mates excluded, as real shogi rules demand).
 
 mod common;
-use tetrarch::rules::judkins::Judkins;
-use tetrarch::rules::{Game, perft, perft_divide};
+use tetrarch::games::judkins::Judkins;
+use tetrarch::rules::prelude::*;
+use tetrarch::rules::{perft, perft_divide};
 
 #[test]
 fn judkins_perft_suite() {

@@ -2,14 +2,15 @@
 //! returns is legal.
 
 mod common;
-use tetrarch::rules::judkins::Judkins;
-use tetrarch::rules::{Game, MoveList, Record};
+use tetrarch::games::judkins::Judkins;
+use tetrarch::rules::prelude::*;
+use tetrarch::rules::{Game, Record};
 use tetrarch::search::{Control, Limits, Score, Searcher};
 
-type Move = <Judkins as Game>::Move;
+type Move = <Judkins as Rules>::Move;
 
 fn moves(p: &Judkins) -> Vec<Move> {
-    let mut l = MoveList::new();
+    let mut l = Default::default();
     p.legal_moves(&mut l);
     l.iter().copied().collect()
 }
@@ -152,7 +153,7 @@ fn think<G: Game>(record: &Record<G>, depth: u32, best_reply: bool) -> (String, 
 /// (C4), and the search knows it; a mated army's only move is a pass.
 #[test]
 fn chaturanga_search_finds_the_double_mate_and_passes() {
-    use tetrarch::rules::chaturanga::{AllAgainstAll, DoubleMate};
+    use tetrarch::games::chaturanga::{AllAgainstAll, DoubleMate};
     fn run<G: Game>(text: &str, depth: u32, best_reply: bool) -> (String, Score) {
         think(&Record::new(G::from_text(text).unwrap()), depth, best_reply)
     }
@@ -174,7 +175,7 @@ fn chaturanga_search_finds_the_double_mate_and_passes() {
 
 #[test]
 fn all_against_all_searches_see_a_repetition_the_root_move_makes() {
-    use tetrarch::rules::chaturanga::AllAgainstAll;
+    use tetrarch::games::chaturanga::AllAgainstAll;
     use tetrarch::search::DRAW_CONTEMPT;
     // Yellow's king a1 has two moves: b2, where black's knight d3 takes it at once, and b1,
     // which (after the shuffle below) makes a position for the second time. Both searches must
@@ -192,7 +193,7 @@ fn all_against_all_searches_see_a_repetition_the_root_move_makes() {
 
 #[test]
 fn best_reply_search_keeps_the_other_opponents_turns() {
-    use tetrarch::rules::chaturanga::AllAgainstAll;
+    use tetrarch::games::chaturanga::AllAgainstAll;
     // Yellow's rook h2 can take green's rook h5, but black's knight a4 only has to step off the
     // a-file for red's rook a8 to take yellow's king on a1 in the same round. Best-Reply Search
     // that lets black alone answer misses red's capture; BRS+ gives red its turn (its best

@@ -2,7 +2,7 @@
 
 use super::clock::{SeatClock, TimeControl, go_command};
 use super::engine::{EngineProc, Fault};
-use crate::rules::{Game, Outcome, Record, Seat, SeatMask};
+use crate::rules::{Game, Notation, Outcome, Record, Rules, Seat, SeatMask};
 use std::time::{Duration, Instant};
 
 /// A start for games: a position (none: the variant's start) and moves played from it.
@@ -38,7 +38,7 @@ impl Opening {
         }
     }
 
-    pub fn start<G: Game>(&self) -> Result<Record<G>, String> {
+    pub fn start<G: Notation>(&self) -> Result<Record<G>, String> {
         let pos = match &self.position {
             None => G::startpos(),
             Some(t) => G::from_text(t)?,
@@ -114,17 +114,17 @@ pub struct GameReport {
 
 impl GameReport {
     /// A game not yet played from `opening`: its moves so far are the opening's.
-    pub fn unplayed<G: Game>(index: usize, opening: &Opening, players: &[Player]) -> GameReport {
+    pub fn unplayed<G: Notation>(index: usize, opening: &Opening, players: &[Player]) -> GameReport {
         GameReport {
             index,
-            variant: G::INFO.name,
-            seat_letters: G::INFO.seat_letters,
+            variant: G::VARIANT.name,
+            seat_letters: G::VARIANT.seats,
             players: players.to_vec(),
             opening: opening.clone(),
             start_position: opening.position.clone().filter(|p| *p != G::startpos().to_text()),
             moves: opening.moves.clone(),
             opening_plies: opening.moves.len(),
-            points: vec![0.5; G::startpos().seats()],
+            points: vec![0.5; G::VARIANT.seats.len()],
             ending: Ending::Rules,
             termination: String::new(),
             detail: String::new(),
@@ -158,7 +158,7 @@ impl GameReport {
 }
 
 /// Points when the game ends by the rules.
-fn points_of_outcome<G: Game>(pos: &G, o: &Outcome) -> Vec<f64> {
+fn points_of_outcome<G: Rules>(pos: &G, o: &Outcome) -> Vec<f64> {
     (0..pos.seats())
         .map(|s| {
             if pos.side_lost(pos.side_of(s as Seat)) {
@@ -177,7 +177,7 @@ fn points_of_outcome<G: Game>(pos: &G, o: &Outcome) -> Vec<f64> {
 
 /// Points when `culprit`'s seats forfeit: with two sides the other side wins; with more, the
 /// culprit's side loses and every other seat draws (as Judtho's T11 treats a resignation).
-pub fn points_of_forfeit<G: Game>(pos: &G, culprit_seats: &[Seat]) -> Vec<f64> {
+pub fn points_of_forfeit<G: Rules>(pos: &G, culprit_seats: &[Seat]) -> Vec<f64> {
     let n = pos.seats();
     let lost_sides: Vec<u8> = culprit_seats.iter().map(|&s| pos.side_of(s)).collect();
     let mut sides: Vec<u8> = (0..n as Seat).map(|s| pos.side_of(s)).collect();
@@ -239,12 +239,11 @@ pub fn play<G: Game>(
         }
     }
 
-    let letters = G::INFO.seat_letters;
+    let letters = G::VARIANT.seats;
     let mut clocks: Vec<SeatClock> = (0..record.current.seats()).map(|_| SeatClock::new(&cfg.tc)).collect();
     let position_prefix = match &start_position {
         None => "position startpos".to_string(),
-        Some(p) if G::INFO.name == "judkins" => format!("position sfen {}", p),
-        Some(p) => format!("position fen {}", p),
+        Some(p) => format!("position {} {}", G::VARIANT.keyword, p),
     };
     loop {
         if let Some(o) = record.outcome() {

@@ -7,7 +7,8 @@ pub mod game;
 pub mod record;
 pub mod stats;
 
-use crate::rules::{Game, PLAYABLE, Seat};
+use crate::rules::registry::{self, Visitor};
+use crate::rules::{Game, Rules, Seat};
 use clock::TimeControl;
 use engine::{EngineProc, EngineSpec, Fault};
 use game::{Ending, GameConfig, GameReport, Opening, Player};
@@ -105,18 +106,10 @@ impl Summary {
     }
 }
 
-/// The players of a variant: seats grouped by their side at the start (one group per process).
-fn player_seats<G: Game>() -> Vec<Vec<Seat>> {
-    let pos = G::startpos();
-    let mut groups: Vec<(u8, Vec<Seat>)> = Vec::new();
-    for s in 0..pos.seats() as Seat {
-        let side = pos.side_of(s);
-        match groups.iter_mut().find(|g| g.0 == side) {
-            Some(g) => g.1.push(s),
-            None => groups.push((side, vec![s])),
-        }
-    }
-    groups.into_iter().map(|g| g.1).collect()
+/// The players of a variant, from the registry: the seats each engine commands.
+fn player_seats<G: Rules>() -> Vec<Vec<Seat>> {
+    let letters = G::VARIANT.seats;
+    G::VARIANT.players.iter().map(|p| p.chars().filter_map(|c| letters.find(c).map(|i| i as Seat)).collect()).collect()
 }
 
 /// Who plays game `g`: player `k` is engine `(k + g) mod engines`, and the opening is
@@ -127,11 +120,14 @@ pub fn schedule(g: usize, players: usize, engines: usize, openings: usize) -> (V
 }
 
 pub fn run(cfg: &MatchConfig) -> Result<Summary, String> {
-    crate::with_game!(cfg.variant.as_str(), G => run_game::<G>(cfg), _ => Err(format!(
-        "variant '{}' is not playable yet (playable: {})",
-        cfg.variant,
-        PLAYABLE.join(", ")
-    )))
+    struct Run<'a>(&'a MatchConfig);
+    impl Visitor for Run<'_> {
+        type Output = Result<Summary, String>;
+        fn visit<G: Game>(self) -> Self::Output {
+            run_game::<G>(self.0)
+        }
+    }
+    registry::visit(&cfg.variant, Run(cfg)).map_err(|e| format!("match: {}", e))?
 }
 
 fn run_game<G: Game>(cfg: &MatchConfig) -> Result<Summary, String> {
@@ -140,9 +136,9 @@ fn run_game<G: Game>(cfg: &MatchConfig) -> Result<Summary, String> {
     }
     for e in &cfg.engines {
         if let Some(l) = &e.go_seats
-            && l.chars().count() != G::INFO.seat_letters.len()
+            && l.chars().count() != G::VARIANT.seats.len()
         {
-            return Err(format!("engine {}: go-seats needs {} letters", e.name, G::INFO.seat_letters.len()));
+            return Err(format!("engine {}: go-seats needs {} letters", e.name, G::VARIANT.seats.len()));
         }
     }
     let groups = player_seats::<G>();
@@ -151,7 +147,7 @@ fn run_game<G: Game>(cfg: &MatchConfig) -> Result<Summary, String> {
         o.start::<G>().map_err(|e| format!("opening {}: {}", i + 1, e))?;
     }
     let game_cfg = GameConfig {
-        variant: G::INFO.name,
+        variant: G::VARIANT.name,
         tc: cfg.tc,
         margin_ms: cfg.margin_ms,
         startup_ms: cfg.startup_ms,
@@ -181,7 +177,7 @@ fn run_game<G: Game>(cfg: &MatchConfig) -> Result<Summary, String> {
     }
     drop(tx);
 
-    let letters: Vec<char> = G::INFO.seat_letters.chars().collect();
+    let letters: Vec<char> = G::VARIANT.seats.chars().collect();
     let mut summary = Summary {
         engines: cfg.engines.iter().map(|e| (e.name.clone(), Tally::default())).collect(),
         seats: letters.iter().map(|&c| (c, Tally::default())).collect(),
@@ -303,7 +299,7 @@ fn worker<G: Game>(
             let proc = match idle[e].pop() {
                 Some(pr) if pr.alive() => Ok(pr),
                 _ => EngineProc::spawn(&cfg.engines[e]).map_err(|m| (Fault::Died, m)).and_then(|mut pr| {
-                    pr.initialise(G::INFO.name, std::time::Duration::from_millis(game_cfg.startup_ms))
+                    pr.initialise(G::VARIANT.name, std::time::Duration::from_millis(game_cfg.startup_ms))
                         .map(|_| pr)
                         .map_err(|(f, what)| (f, format!("{} failed at {}", cfg.engines[e].name, what)))
                 }),
@@ -319,7 +315,10 @@ fn worker<G: Game>(
         let report = match startup_fault {
             Some((p, f, msg)) => {
                 let mut r = GameReport::unplayed::<G>(g, &openings[opening], &players);
-                r.points = game::points_of_forfeit(&G::startpos(), &players[p].seats);
+                // The opening was checked before the match: its position is the one whose sides
+                // the forfeit follows.
+                let start = openings[opening].start::<G>().map(|rec| rec.current).unwrap_or_else(|_| G::startpos());
+                r.points = game::points_of_forfeit(&start, &players[p].seats);
                 r.ending = if f == Fault::Died { Ending::Crash } else { Ending::StartupFailure };
                 r.termination = if f == Fault::Died { "crash".into() } else { "start-up failure".into() };
                 r.detail = msg;

@@ -10,7 +10,7 @@ use std::sync::Mutex;
 pub enum OptionKind {
     Spin { default: i64, min: i64, max: i64 },
     Check { default: bool },
-    Combo { default: &'static str, vars: &'static [&'static str] },
+    Combo { default: &'static str, vars: Vec<&'static str> },
 }
 
 #[derive(Clone, Debug, PartialEq, Eq)]

@@ -6,7 +6,8 @@
 
 use super::command::{self, Command, GoParams, PositionStart};
 use super::reply::{OptionKind, Output, Reply, SearchInfo};
-use crate::rules::{Game, MoveList, Outcome, Record, mask_letters, perft, seat_letter};
+use crate::rules::registry::{self, VariantError, Visitor};
+use crate::rules::{Game, MoveBuffer, MovesOf, Outcome, Record, mask_letters, perft, seat_letter};
 use crate::search::time::{Clock, budget, fixed};
 use crate::search::{Control, Limits, Searcher};
 use std::collections::VecDeque;
@@ -18,8 +19,6 @@ use std::thread::JoinHandle;
 pub const ENGINE_NAME: &str = concat!("tetrarch ", env!("CARGO_PKG_VERSION"));
 pub const AUTHOR: &str = "the tetrarch developers";
 
-/// Every variant name the protocol defines, in `USI_Variant`'s combo order.
-pub const VARIANTS: &[&str] = &["judkins", "dojo", "chaturanga", "chaturanga-ffa", "judtho"];
 /// Longest accepted input line; longer ones are refused whole.
 pub const MAX_LINE: usize = 1 << 20;
 const MAX_HASH_MIB: i64 = 8192;
@@ -129,12 +128,13 @@ impl<G: Game> Variant<G> {
 
 impl<G: Game> Engine for Variant<G> {
     fn announce(&self) -> String {
-        let seats: Vec<String> = G::INFO.seat_letters.chars().map(String::from).collect();
+        let v = G::VARIANT;
+        let seats: Vec<String> = v.seats.chars().map(String::from).collect();
         format!(
             "variant {} files {} ranks {} seats {} startpos {}",
-            G::INFO.name,
-            G::INFO.files,
-            G::INFO.ranks,
+            v.name,
+            v.files,
+            v.ranks,
             seats.join(","),
             G::startpos().to_text()
         )
@@ -158,8 +158,8 @@ impl<G: Game> Engine for Variant<G> {
             return Err("go: a search is already running".into());
         }
         for &(c, _) in p.time.iter().chain(p.inc.iter()) {
-            if !G::INFO.seat_letters.contains(c) {
-                return Err(format!("go: {} has no seat '{}' (seats: {})", G::INFO.name, c, G::INFO.seat_letters));
+            if !G::VARIANT.seats.contains(c) {
+                return Err(format!("go: {} has no seat '{}' (seats: {})", G::VARIANT.name, c, G::VARIANT.seats));
             }
         }
         if p.ponder && p.infinite {
@@ -207,7 +207,7 @@ impl<G: Game> Engine for Variant<G> {
                     // be cut, never printed with an illegal move.
                     let mut pv = Vec::with_capacity(info.pv.len());
                     for &m in &info.pv {
-                        let mut legal = MoveList::new();
+                        let mut legal = MovesOf::<G>::default();
                         pos.legal_moves(&mut legal);
                         if !legal.iter().any(|&l| l == m) {
                             break;
@@ -245,7 +245,7 @@ impl<G: Game> Engine for Variant<G> {
                 }
                 Err(_) => {
                     // Never leave a `go` unanswered: fall back to the first legal move.
-                    let mut list = MoveList::new();
+                    let mut list = MovesOf::<G>::default();
                     record.legal_moves(&mut list);
                     let mv = list.iter().next().map(|&m| record.current.format_move(m)).unwrap_or("resign".into());
                     out.send(&Reply::Error("internal error in the search; playing the first legal move".into()));
@@ -277,7 +277,7 @@ impl<G: Game> Engine for Variant<G> {
             .name("perft".into())
             .stack_size(SEARCH_STACK)
             .spawn(move || {
-                let mut list = MoveList::new();
+                let mut list = MovesOf::<G>::default();
                 pos.legal_moves(&mut list);
                 let mut total = 0;
                 for &m in list.iter() {
@@ -364,7 +364,7 @@ impl<G: Game> Engine for Variant<G> {
     }
 
     fn legal_moves(&self) -> Vec<String> {
-        let mut list = MoveList::new();
+        let mut list = MovesOf::<G>::default();
         self.record.legal_moves(&mut list);
         list.iter().map(|&m| self.record.current.format_move(m)).collect()
     }
@@ -391,7 +391,7 @@ fn stoppable_perft<G: Game>(pos: &G, depth: u32, stop: &std::sync::atomic::Atomi
     if stop.load(std::sync::atomic::Ordering::Relaxed) {
         return None;
     }
-    let mut list = MoveList::new();
+    let mut list = MovesOf::<G>::default();
     pos.legal_moves(&mut list);
     let mut n = 0;
     for &m in list.iter() {
@@ -402,14 +402,18 @@ fn stoppable_perft<G: Game>(pos: &G, depth: u32, stop: &std::sync::atomic::Atomi
     Some(n)
 }
 
-fn make_engine(name: &str, hash_mib: usize) -> Result<Box<dyn Engine>, String> {
-    crate::with_game!(name, G => Ok(Box::new(Variant::<G>::new(hash_mib)) as Box<dyn Engine>), _ => {
-        if VARIANTS.contains(&name) {
-            Err(format!("variant '{}' is defined by the protocol but not playable yet", name))
-        } else {
-            Err(format!("unknown variant '{}' (known: {})", shown(name), VARIANTS.join(", ")))
-        }
-    })
+/// A session's engine for a variant of the registry.
+struct MakeEngine(usize);
+
+impl Visitor for MakeEngine {
+    type Output = Box<dyn Engine>;
+    fn visit<G: Game>(self) -> Box<dyn Engine> {
+        Box::new(Variant::<G>::new(self.0))
+    }
+}
+
+fn make_engine(name: &str, hash_mib: usize) -> Result<Box<dyn Engine>, VariantError> {
+    registry::visit(name, MakeEngine(hash_mib))
 }
 
 pub struct Session {
@@ -511,7 +515,7 @@ impl Session {
         self.send(Reply::Option { name: "USI_Ponder", kind: OptionKind::Check { default: false } });
         self.send(Reply::Option {
             name: "USI_Variant",
-            kind: OptionKind::Combo { default: "judkins", vars: VARIANTS },
+            kind: OptionKind::Combo { default: "judkins", vars: registry::names(false) },
         });
         self.send(Reply::Option {
             name: "MoveOverhead",
@@ -521,7 +525,7 @@ impl Session {
             name: "MultiSearch",
             kind: OptionKind::Combo {
                 default: if d.best_reply { "brs" } else { "paranoid" },
-                vars: &["paranoid", "brs"],
+                vars: vec!["paranoid", "brs"],
             },
         });
         self.send(ok);

@@ -5,10 +5,15 @@
 //! may move in a row (Judtho's alliances) and a multi-player game reduces to the paranoid
 //! search through this same code. With two sides this is plain negamax alpha-beta.
 
+mod alphabeta;
+mod brs;
+mod ordering;
+mod qsearch;
 pub mod time;
 pub mod tt;
 
-use crate::rules::{Game, MAX_MOVES, MoveList, Outcome, Record, Seat, Side, Trace, perpetual_checker};
+use crate::rules::{Game, MoveBuffer, MovesOf, Outcome, Record, Seat, Side, Trace, perpetual_checker};
+use ordering::History;
 use std::sync::Arc;
 use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
 use std::time::Instant;
@@ -136,7 +141,10 @@ pub struct SearchResult<M> {
 /// Search state that lives across moves of a game: the hash table and move-ordering history.
 pub struct Searcher<G: Game> {
     tt: Table<G::Move>,
-    history: Vec<i32>,
+    history: History,
+    /// Best-Reply Search's lists of every opponent's moves, one per ply, kept between nodes so
+    /// that the search does not allocate once they have grown.
+    brs_lists: Vec<Vec<(i32, G::Move, u8)>>,
     killers: Vec<[G::Move; 2]>,
     pv: Vec<[G::Move; MAX_PLY]>,
     pv_len: [usize; MAX_PLY + 1],
@@ -169,7 +177,8 @@ impl<G: Game> Searcher<G> {
         }
         Searcher {
             tt: Table::new(hash_mib),
-            history: vec![0; G::MOVE_INDEX_SPACE * 4],
+            history: History::new(G::VARIANT.seats.len(), G::MOVE_INDEX_SPACE),
+            brs_lists: (0..=MAX_PLY).map(|_| Vec::new()).collect(),
             killers: vec![[G::Move::default(); 2]; MAX_PLY + 1],
             pv: vec![[G::Move::default(); MAX_PLY]; MAX_PLY + 1],
             pv_len: [0; MAX_PLY + 1],
@@ -196,7 +205,7 @@ impl<G: Game> Searcher<G> {
     /// Forgets everything learnt: for a new game, and for reproducible benchmarks.
     pub fn clear(&mut self) {
         self.tt.clear();
-        self.history.iter_mut().for_each(|h| *h = 0);
+        self.history.clear();
         self.killers.iter_mut().for_each(|k| *k = [G::Move::default(); 2]);
     }
 
@@ -218,9 +227,7 @@ impl<G: Game> Searcher<G> {
         for k in self.killers.iter_mut() {
             *k = [G::Move::default(); 2];
         }
-        for h in self.history.iter_mut() {
-            *h /= 8;
-        }
+        self.history.age();
         let root = &record.current;
         self.root_side = root.side_of(root.to_move());
         self.root_seat = root.to_move();
@@ -243,7 +250,7 @@ impl<G: Game> Searcher<G> {
         }
 
         let mut result = SearchResult { best: None, ponder: None, score: 0, depth: 0, nodes: 0 };
-        let mut root_moves = MoveList::new();
+        let mut root_moves = MovesOf::<G>::default();
         record.legal_moves(&mut root_moves);
         if root_moves.is_empty() {
             self.wait_while_required();
@@ -313,7 +320,7 @@ impl<G: Game> Searcher<G> {
             let mut child = root.clone();
             child.play(best);
             if let Some(e) = self.tt.probe(child.hash() ^ self.key_salt) {
-                let mut list = MoveList::new();
+                let mut list = MovesOf::<G>::default();
                 child.legal_moves(&mut list);
                 if list.iter().any(|&m| m == e.mv) {
                     result.ponder = Some(e.mv);
@@ -375,7 +382,7 @@ impl<G: Game> Searcher<G> {
             && let Some(checker) = perpetual_checker(pos, &self.path[first..])
         {
             let mover_side = pos.side_of(pos.to_move());
-            return Some(if pos.side_of(checker) == mover_side { -WON } else { WON });
+            return Some(if checker == mover_side { -WON } else { WON });
         }
         Some(self.draw_value(pos))
     }
@@ -481,7 +488,7 @@ impl<G: Game> Searcher<G> {
     fn root(
         &mut self,
         pos: &G,
-        moves: &mut MoveList<G::Move>,
+        moves: &mut MovesOf<G>,
         scores: &mut [i32],
         depth: i32,
         mut alpha: i32,
@@ -556,178 +563,6 @@ impl<G: Game> Searcher<G> {
         self.pv_len[ply] = child_len;
     }
 
-    fn negamax(&mut self, pos: &G, depth: i32, ply: usize, mut alpha: i32, mut beta: i32, null_ok: bool) -> i32 {
-        self.pv_len[ply] = ply;
-        self.pv_len[ply + 1] = ply + 1;
-        if depth <= 0 {
-            return self.qsearch(pos, ply, alpha, beta);
-        }
-        if let Some(v) = self.enter(pos, ply, true) {
-            return v;
-        }
-        // Mate distance pruning: no line from here can beat a mate already found nearer the root.
-        alpha = alpha.max(-(MATE - ply as i32));
-        beta = beta.min(MATE - ply as i32 - 1);
-        if alpha >= beta {
-            return alpha;
-        }
-        self.seldepth = self.seldepth.max(ply);
-        let pv_node = beta - alpha > 1;
-        let key = pos.hash() ^ self.key_salt;
-        let mut tt_move = G::Move::default();
-        let mut tt_eval = None;
-        if let Some(e) = self.tt.probe(key) {
-            tt_move = e.mv;
-            tt_eval = (e.eval != NO_EVAL).then_some(e.eval);
-            let s = score_from_tt(e.score, ply);
-            if !pv_node && e.depth as i32 >= depth && cuts(e.bound, s, alpha, beta) {
-                return s;
-            }
-        }
-        let in_check = pos.in_check();
-        let eval = if in_check { -INF } else { tt_eval.unwrap_or_else(|| self.eval(pos)) };
-        let stored_eval = if in_check { NO_EVAL } else { eval };
-        let my_team = self.team(pos);
-
-        if !pv_node && !in_check && beta.abs() < MATE_BOUND {
-            // Reverse futility: far above beta with little depth left.
-            if depth <= 4 && eval - 110 * depth >= beta {
-                return eval;
-            }
-            if G::NULL_MOVE && null_ok && depth >= 3 && eval >= beta {
-                let mut child = pos.clone();
-                child.play_null();
-                let flip = self.team(&child) != my_team;
-                self.push_trace(Trace::of(&child));
-                let r = 3 + depth / 4;
-                let v = self.value(&child, flip, depth - 1 - r, ply + 1, beta - 1, beta, false);
-                self.pop_trace();
-                if self.stopped {
-                    return 0;
-                }
-                if v >= beta {
-                    return if v >= MATE_BOUND { beta } else { v };
-                }
-            }
-        }
-
-        let mut moves = MoveList::new();
-        pos.legal_moves(&mut moves);
-        if moves.is_empty() {
-            return self.outcome_score(pos, pos.no_move_outcome(), ply);
-        }
-        let killers = self.killers[ply];
-        let seat = pos.to_move() as usize & 3;
-        let mut scored: MoveList<(i32, G::Move)> = MoveList::new();
-        for &m in moves.iter() {
-            let score = if m == tt_move {
-                1 << 30
-            } else if let Some(t) = pos.tactical_value(m) {
-                // Captures that lose material go last.
-                if pos.see_ge(m, 0) { (1 << 20) + t } else { -(1 << 20) + t }
-            } else if m == killers[0] {
-                (1 << 19) + 1
-            } else if m == killers[1] {
-                1 << 19
-            } else {
-                self.history[seat * G::MOVE_INDEX_SPACE + G::move_index(m)]
-            };
-            scored.push((score, m));
-        }
-
-        let mut best = -INF;
-        let mut best_move = G::Move::default();
-        let orig_alpha = alpha;
-        let mut quiets_tried = 0;
-        // The quiet moves searched before a cutoff lose history.
-        let mut tried: [G::Move; 32] = [G::Move::default(); 32];
-        let n = scored.len();
-        for count in 0..n {
-            pick_next(scored.as_mut_slice(), count);
-            let (score, m) = scored.as_slice()[count];
-            let quiet = score < (1 << 19) && score > -(1 << 19) && m != tt_move;
-            if quiet && !pv_node && !in_check && best > -MATE_BOUND {
-                // Late quiet moves near the leaves, quiet moves that cannot lift a hopeless
-                // eval, and quiet moves that lose material are not worth a search.
-                if depth <= 3 && quiets_tried >= 3 + depth * depth * 2 {
-                    continue;
-                }
-                if depth <= 3 && eval + 150 + 120 * depth <= alpha {
-                    continue;
-                }
-                if depth <= 6 && !pos.see_ge(m, -60 * depth * depth) {
-                    continue;
-                }
-            }
-            let mut child = pos.clone();
-            child.play(m);
-            let gives_check = child.in_check();
-            let flip = self.team(&child) != my_team;
-            self.push_trace(Trace::of(&child));
-            // Checks that do not simply lose the checking piece are searched a ply deeper.
-            let extend = gives_check && ply < MAX_PLY / 2 && pos.see_ge(m, 0);
-            let d = depth - 1 + extend as i32;
-            let v = if count == 0 {
-                self.value(&child, flip, d, ply + 1, alpha, beta, true)
-            } else {
-                let r = if depth >= 3 && count >= 3 && quiet && !in_check && !gives_check {
-                    let r = self.lmr[(depth as usize).min(63)][count.min(63)] as i32
-                        - pv_node as i32
-                        - score / (HISTORY_MAX / 2);
-                    r.clamp(0, d - 1)
-                } else {
-                    0
-                };
-                let mut v = self.value(&child, flip, d - r, ply + 1, alpha, alpha + 1, true);
-                if v > alpha && r > 0 {
-                    v = self.value(&child, flip, d, ply + 1, alpha, alpha + 1, true);
-                }
-                if v > alpha && v < beta {
-                    v = self.value(&child, flip, d, ply + 1, alpha, beta, true);
-                }
-                v
-            };
-            self.pop_trace();
-            if self.stopped {
-                return 0;
-            }
-            if quiet {
-                if (quiets_tried as usize) < tried.len() {
-                    tried[quiets_tried as usize] = m;
-                }
-                quiets_tried += 1;
-            }
-            if v > best {
-                best = v;
-                best_move = m;
-                if v > alpha {
-                    alpha = v;
-                    self.set_pv(ply, m);
-                    if v >= beta {
-                        if quiet {
-                            if self.killers[ply][0] != m {
-                                self.killers[ply][1] = self.killers[ply][0];
-                                self.killers[ply][0] = m;
-                            }
-                            let bonus = (depth * depth * 16).min(HISTORY_MAX / 4);
-                            let base = seat * G::MOVE_INDEX_SPACE;
-                            update_history(&mut self.history[base + G::move_index(m)], bonus);
-                            let n = (quiets_tried as usize).min(tried.len());
-                            for &q in &tried[..n] {
-                                if q != m {
-                                    update_history(&mut self.history[base + G::move_index(q)], -bonus);
-                                }
-                            }
-                        }
-                        break;
-                    }
-                }
-            }
-        }
-        self.store(key, best, best_move, orig_alpha, beta, stored_eval, depth, ply);
-        best
-    }
-
     /// Stores a node's result: its bound follows from where `best` fell against the window.
     #[allow(clippy::too_many_arguments)]
     fn store(&mut self, key: u64, best: i32, mv: G::Move, alpha: i32, beta: i32, eval: i32, depth: i32, ply: usize) {
@@ -740,344 +575,6 @@ impl<G: Game> Searcher<G> {
         };
         let mv = if bound == Bound::Upper { G::Move::default() } else { mv };
         self.tt.store(key, mv, score_to_tt(best, ply), eval, depth, bound);
-    }
-
-    /// The table's word on a Best-Reply node: a stored score that settles a null window, and
-    /// the stored move.
-    #[inline]
-    fn brs_probe(&self, key: u64, depth: i32, ply: usize, alpha: i32, beta: i32) -> (Option<i32>, G::Move) {
-        match self.tt.probe(key) {
-            Some(e) => {
-                let s = score_from_tt(e.score, ply);
-                let settles = beta - alpha == 1 && e.depth as i32 >= depth && cuts(e.bound, s, alpha, beta);
-                (settles.then_some(s), e.mv)
-            }
-            None => (None, G::Move::default()),
-        }
-    }
-
-    /// Best-Reply Search, the root side's turn: every legal move, alpha-beta with the table.
-    fn brs_max(&mut self, pos: &G, depth: i32, ply: usize, mut alpha: i32, beta: i32) -> i32 {
-        self.pv_len[ply] = ply;
-        if depth <= 0 {
-            return self.qsearch(pos, ply, alpha, beta);
-        }
-        if let Some(v) = self.enter(pos, ply, true) {
-            return v;
-        }
-        self.seldepth = self.seldepth.max(ply);
-        let key = pos.hash() ^ self.key_salt;
-        let (cut, tt_move) = self.brs_probe(key, depth, ply, alpha, beta);
-        if let Some(v) = cut {
-            return v;
-        }
-        let mut moves = MoveList::new();
-        pos.legal_moves(&mut moves);
-        if moves.is_empty() {
-            return self.outcome_score(pos, pos.no_move_outcome(), ply);
-        }
-        let mut scored: MoveList<(i32, G::Move)> = MoveList::new();
-        let seat = pos.to_move() as usize & 3;
-        for &m in moves.iter() {
-            let score = if m == tt_move {
-                1 << 30
-            } else if let Some(t) = pos.tactical_value(m) {
-                (1 << 20) + t
-            } else {
-                self.history[seat * G::MOVE_INDEX_SPACE + G::move_index(m)]
-            };
-            scored.push((score, m));
-        }
-        let (orig_alpha, mut best, mut best_move) = (alpha, -INF, G::Move::default());
-        for count in 0..scored.len() {
-            pick_next(scored.as_mut_slice(), count);
-            let (score, m) = scored.as_slice()[count];
-            let quiet = score < (1 << 20);
-            let mut child = pos.clone();
-            child.play(m);
-            let flip = self.team(&child) != self.team(pos);
-            self.push_trace(Trace::of(&child));
-            let r = (depth >= 3 && count >= 4 && quiet) as i32;
-            let mut v = if count == 0 {
-                self.value(&child, flip, depth - 1, ply + 1, alpha, beta, true)
-            } else {
-                self.value(&child, flip, depth - 1 - r, ply + 1, alpha, alpha + 1, true)
-            };
-            if count > 0 && v > alpha && !self.stopped {
-                v = self.value(&child, flip, depth - 1, ply + 1, alpha, beta, true);
-            }
-            self.pop_trace();
-            if self.stopped {
-                return 0;
-            }
-            if v > best {
-                best = v;
-                best_move = m;
-                if v > alpha {
-                    alpha = v;
-                    self.set_pv(ply, m);
-                    if v >= beta {
-                        if quiet {
-                            let bonus = (depth * depth * 16).min(HISTORY_MAX / 4);
-                            update_history(&mut self.history[seat * G::MOVE_INDEX_SPACE + G::move_index(m)], bonus);
-                        }
-                        break;
-                    }
-                }
-            }
-        }
-        self.store(key, best, best_move, orig_alpha, beta, NO_EVAL, depth, ply);
-        best
-    }
-
-    /// The move an opponent that does not give the best reply is assumed to play (BRS+): its
-    /// most valuable capture that does not lose material, or none (it waits).
-    fn ordered_move(pos: &G) -> Option<G::Move> {
-        let mut list = MoveList::new();
-        pos.tactical_moves(&mut list);
-        let mut best: Option<(i32, G::Move)> = None;
-        for &m in list.iter() {
-            if let Some(t) = pos.tactical_value(m)
-                && best.is_none_or(|(b, _)| t > b)
-                && pos.see_ge(m, 0)
-            {
-                best = Some((t, m));
-            }
-        }
-        best.map(|(_, m)| m)
-    }
-
-    /// One turn of an opponent that does not give the best reply: its ordered move, or a wait.
-    fn play_ordered_turn(pos: &mut G) {
-        match Self::ordered_move(pos) {
-            Some(m) => pos.play(m),
-            None => pos.play_null(),
-        }
-    }
-
-    /// Whether the turns of the opponents between two turns of the root side are over.
-    fn round_done(&self, pos: &G) -> bool {
-        pos.side_of(pos.to_move()) == self.root_side || pos.static_outcome().is_some() || pos.side_lost(self.root_side)
-    }
-
-    /// Best-Reply Search (BRS+, Esser et al. 2014), the layer between two turns of the root
-    /// side: the moves of every opponent compete and only the best of them is searched; the
-    /// other opponents keep their turns and play their ordered move (`ordered_move`), so the
-    /// turn order stays the game's and a capture another opponent would make is not missed.
-    /// Scores are the opponents' view (the team not the root's).
-    fn best_replies(&mut self, pos: &G, depth: i32, ply: usize, mut alpha: i32, beta: i32) -> i32 {
-        self.pv_len[ply] = ply;
-        if depth <= 0 {
-            return self.qsearch(pos, ply, alpha, beta);
-        }
-        if let Some(v) = self.enter(pos, ply, true) {
-            return v;
-        }
-        self.seldepth = self.seldepth.max(ply);
-        let key = pos.hash() ^ self.key_salt;
-        if let (Some(v), _) = self.brs_probe(key, depth, ply, alpha, beta) {
-            return v;
-        }
-        // The opponents in turn order, each in the position its turn comes in when those before
-        // it played their ordered moves; then all their moves, captures first.
-        let mut scored: MoveList<(i32, G::Move, Seat)> = MoveList::new();
-        let mut movers: [Option<G>; 8] = Default::default();
-        let mut turn = pos.clone();
-        for _ in 0..8 {
-            if self.round_done(&turn) {
-                break;
-            }
-            let s = turn.to_move();
-            let mut list = MoveList::new();
-            turn.legal_moves(&mut list);
-            for &m in list.iter() {
-                if scored.len() >= MAX_MOVES {
-                    break;
-                }
-                let score = match turn.tactical_value(m) {
-                    Some(t) => (1 << 20) + t,
-                    None => self.history[(s as usize & 3) * G::MOVE_INDEX_SPACE + G::move_index(m)],
-                };
-                scored.push((score, m, s));
-            }
-            let mut next = turn.clone();
-            Self::play_ordered_turn(&mut next);
-            movers[s as usize & 7] = Some(std::mem::replace(&mut turn, next));
-        }
-        if scored.is_empty() {
-            // No opponent can move: the root side moves again.
-            let Some(next) = pos.with_turn(self.root_seat) else { return self.eval(pos) };
-            return -self.brs_max(&next, depth - 1, ply + 1, -beta, -alpha);
-        }
-        scored.as_mut_slice().sort_unstable_by(|a, b| b.0.cmp(&a.0));
-        let orig_alpha = alpha;
-        let mut best = -INF;
-        for count in 0..scored.len() {
-            let (score, m, s) = scored.as_slice()[count];
-            let Some(p) = movers[s as usize & 7].as_ref() else { continue };
-            let mut child = p.clone();
-            child.play(m);
-            for _ in 0..8 {
-                if self.round_done(&child) {
-                    break;
-                }
-                Self::play_ordered_turn(&mut child);
-            }
-            let v = match self.settled(&child, ply + 1) {
-                Some(v) => {
-                    if self.team(&child) {
-                        -v
-                    } else {
-                        v
-                    }
-                }
-                None => {
-                    if !self.team(&child) {
-                        continue;
-                    }
-                    self.push_trace(Trace::of(&child));
-                    let quiet = score < (1 << 20);
-                    let r = (depth >= 3 && count >= 6 && quiet) as i32;
-                    let mut v = -self.brs_max(&child, depth - 1 - r, ply + 1, -alpha - 1, -alpha);
-                    if v > alpha && !self.stopped && (r > 0 || beta - alpha > 1) {
-                        v = -self.brs_max(&child, depth - 1, ply + 1, -beta, -alpha);
-                    }
-                    self.pop_trace();
-                    v
-                }
-            };
-            if self.stopped {
-                return 0;
-            }
-            if v > best {
-                best = v;
-                if v > alpha {
-                    alpha = v;
-                    if v >= beta {
-                        if score < (1 << 20) {
-                            let bonus = (depth * depth * 16).min(HISTORY_MAX / 4);
-                            let idx = (s as usize & 3) * G::MOVE_INDEX_SPACE + G::move_index(m);
-                            update_history(&mut self.history[idx], bonus);
-                        }
-                        break;
-                    }
-                }
-            }
-        }
-        self.store(key, best, G::Move::default(), orig_alpha, beta, NO_EVAL, depth, ply);
-        best
-    }
-
-    fn qsearch(&mut self, pos: &G, ply: usize, mut alpha: i32, beta: i32) -> i32 {
-        self.pv_len[ply] = ply;
-        self.nodes += 1;
-        if self.nodes & 1023 == 0 {
-            self.check_limits();
-        }
-        if self.stopped {
-            return 0;
-        }
-        self.seldepth = self.seldepth.max(ply);
-        if let Some(v) = self.settled(pos, ply) {
-            return v;
-        }
-        if ply >= MAX_PLY - 2 {
-            return self.eval(pos);
-        }
-        let key = pos.hash() ^ self.key_salt;
-        let mut tt_move = G::Move::default();
-        let mut tt_eval = None;
-        if let Some(e) = self.tt.probe(key) {
-            let v = score_from_tt(e.score, ply);
-            if cuts(e.bound, v, alpha, beta) {
-                return v;
-            }
-            tt_move = e.mv;
-            tt_eval = (e.eval != NO_EVAL).then_some(e.eval);
-        }
-        let in_check = pos.in_check();
-        let mut best = -(MATE - ply as i32);
-        let mut static_eval = NO_EVAL;
-        if !in_check {
-            static_eval = tt_eval.unwrap_or_else(|| self.eval(pos));
-            let stand = static_eval;
-            if stand >= beta {
-                self.tt.store(key, G::Move::default(), score_to_tt(stand, ply), static_eval, 0, Bound::Lower);
-                return stand;
-            }
-            alpha = alpha.max(stand);
-            best = stand;
-        }
-        let orig_alpha = alpha;
-        let mut best_move = G::Move::default();
-        let mut moves = MoveList::new();
-        pos.tactical_moves(&mut moves);
-        if in_check && moves.is_empty() {
-            return self.outcome_score(pos, pos.no_move_outcome(), ply);
-        }
-        let mut scored: MoveList<(i32, G::Move)> = MoveList::new();
-        for &m in moves.iter() {
-            // Out of check, exchanges that lose material are not searched.
-            if in_check || pos.see_ge(m, 0) {
-                let first = if m == tt_move { 1 << 30 } else { 0 };
-                scored.push((first + pos.tactical_value(m).unwrap_or(0), m));
-            }
-        }
-        let my_team = self.team(pos);
-        for count in 0..scored.len() {
-            pick_next(scored.as_mut_slice(), count);
-            let m = scored.as_slice()[count].1;
-            let mut child = pos.clone();
-            child.play(m);
-            let flip = self.team(&child) != my_team;
-            let v = if flip {
-                -self.qsearch(&child, ply + 1, -beta, -alpha)
-            } else {
-                self.qsearch(&child, ply + 1, alpha, beta)
-            };
-            if self.stopped {
-                return 0;
-            }
-            if v > best {
-                best = v;
-                best_move = m;
-                if v > alpha {
-                    alpha = v;
-                    if v >= beta {
-                        break;
-                    }
-                }
-            }
-        }
-        self.store(key, best, best_move, orig_alpha, beta, static_eval, 0, ply);
-        best
-    }
-}
-
-/// History scores stay within +-HISTORY_MAX: each update moves a score toward the bound by a
-/// share of the distance (so old results fade).
-const HISTORY_MAX: i32 = 16_384;
-
-#[inline]
-fn update_history(h: &mut i32, bonus: i32) {
-    *h += bonus - *h * bonus.abs() / HISTORY_MAX;
-}
-
-/// Brings the best-scored remaining move to `count`: by selection for the first few (most nodes
-/// cut off early), then by sorting the rest once.
-#[inline]
-fn pick_next<M: Copy>(list: &mut [(i32, M)], count: usize) {
-    const SELECT: usize = 3;
-    if count < SELECT {
-        let mut bi = count;
-        for j in count + 1..list.len() {
-            if list[j].0 > list[bi].0 {
-                bi = j;
-            }
-        }
-        list.swap(count, bi);
-    } else if count == SELECT {
-        list[SELECT..].sort_unstable_by(|a, b| b.0.cmp(&a.0));
     }
 }
 

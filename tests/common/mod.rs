@@ -5,7 +5,8 @@ use std::io::{BufRead, BufReader, Write};
 use std::process::{Child, ChildStdin, Command, Stdio};
 use std::sync::mpsc::{Receiver, RecvTimeoutError, channel};
 use std::time::{Duration, Instant};
-use tetrarch::rules::{Game, MoveList};
+use tetrarch::rules::Game;
+use tetrarch::rules::prelude::*;
 
 /// A small deterministic generator, so that every failure can be replayed.
 pub struct Rng(pub u64);
@@ -31,7 +32,7 @@ pub fn random_positions<G: Game>(seed: u64, games: usize, plies: usize) -> Vec<G
         let mut pos = G::startpos();
         for _ in 0..plies {
             out.push(pos.clone());
-            let mut list = MoveList::new();
+            let mut list = Default::default();
             pos.legal_moves(&mut list);
             if list.is_empty() {
                 break;

@@ -1,0 +1,230 @@
+//! Squares, steps and lines on any rectangular board of up to 64 squares, as `const fn`s, so
+//! that every game's tables are made by the compiler instead of at start-up.
+//!
+//! A square is `rank * files + file`, both counted from 0. Each game decides what rank 0 is
+//! (White's first rank in the chess games, gote's back rank in Judkins); the tables here do not
+//! care. Boards larger than 64 squares use `squareset::SquareSet` and its own tables.
+
+/// (file, rank) steps of the four orthogonal directions.
+pub const ROOK_DIRS: [(i32, i32); 4] = [(1, 0), (-1, 0), (0, 1), (0, -1)];
+/// (file, rank) steps of the four diagonal directions.
+pub const BISHOP_DIRS: [(i32, i32); 4] = [(1, 1), (1, -1), (-1, 1), (-1, -1)];
+/// The eight neighbours.
+pub const KING_STEPS: [(i32, i32); 8] = [(1, 0), (-1, 0), (0, 1), (0, -1), (1, 1), (1, -1), (-1, 1), (-1, -1)];
+/// The eight knight leaps.
+pub const KNIGHT_STEPS: [(i32, i32); 8] = [(1, 2), (2, 1), (2, -1), (1, -2), (-1, -2), (-2, -1), (-2, 1), (-1, 2)];
+
+/// Whether (file, rank) lies on a `files` x `ranks` board.
+#[inline(always)]
+pub const fn on_board(files: usize, ranks: usize, file: i32, rank: i32) -> bool {
+    file >= 0 && rank >= 0 && file < files as i32 && rank < ranks as i32
+}
+
+/// The squares one step of each of `steps` away from `sq`.
+pub const fn leaps(files: usize, ranks: usize, sq: usize, steps: &[(i32, i32)]) -> u64 {
+    let (f, r) = ((sq % files) as i32, (sq / files) as i32);
+    let mut out = 0u64;
+    let mut i = 0;
+    while i < steps.len() {
+        let (x, y) = (f + steps[i].0, r + steps[i].1);
+        if on_board(files, ranks, x, y) {
+            out |= 1u64 << (y as usize * files + x as usize);
+        }
+        i += 1;
+    }
+    out
+}
+
+/// `leaps` for every square: a step table.
+pub const fn leap_table<const N: usize>(files: usize, ranks: usize, steps: &[(i32, i32)]) -> [u64; N] {
+    assert!(N == files * ranks && N <= 64);
+    let mut t = [0u64; N];
+    let mut sq = 0;
+    while sq < N {
+        t[sq] = leaps(files, ranks, sq, steps);
+        sq += 1;
+    }
+    t
+}
+
+/// Attacks along `dirs` from `sq` given blockers `occ`, square by square: each ray runs to the
+/// first occupied square, which it includes. The reference that the magic tables are built from
+/// and checked against.
+pub const fn slide(files: usize, ranks: usize, sq: usize, occ: u64, dirs: &[(i32, i32)]) -> u64 {
+    let (c, r) = ((sq % files) as i32, (sq / files) as i32);
+    let mut out = 0u64;
+    let mut i = 0;
+    while i < dirs.len() {
+        let (dc, dr) = dirs[i];
+        let (mut x, mut y) = (c + dc, r + dr);
+        while on_board(files, ranks, x, y) {
+            let b = 1u64 << (y as usize * files + x as usize);
+            out |= b;
+            if occ & b != 0 {
+                break;
+            }
+            x += dc;
+            y += dr;
+        }
+        i += 1;
+    }
+    out
+}
+
+/// `slide` on an empty board for every square.
+pub const fn ray_table<const N: usize>(files: usize, ranks: usize, dirs: &[(i32, i32)]) -> [u64; N] {
+    assert!(N == files * ranks && N <= 64);
+    let mut t = [0u64; N];
+    let mut sq = 0;
+    while sq < N {
+        t[sq] = slide(files, ranks, sq, 0, dirs);
+        sq += 1;
+    }
+    t
+}
+
+/// For every pair of squares on one line along `dirs`, the squares strictly between them (0 for
+/// squares that share no such line).
+pub const fn between_table<const N: usize>(files: usize, ranks: usize, dirs: &[(i32, i32)]) -> [[u64; N]; N] {
+    assert!(N == files * ranks && N <= 64);
+    let mut t = [[0u64; N]; N];
+    let mut a = 0;
+    while a < N {
+        let mut i = 0;
+        while i < dirs.len() {
+            let d = dirs[i];
+            let ray = slide(files, ranks, a, 0, &[d]);
+            let mut rest = ray;
+            while rest != 0 {
+                let b = rest.trailing_zeros() as usize;
+                rest &= rest - 1;
+                t[a][b] = ray & slide(files, ranks, b, 0, &[(-d.0, -d.1)]);
+            }
+            i += 1;
+        }
+        a += 1;
+    }
+    t
+}
+
+/// For every pair of squares on one line along `dirs`, the whole line through both, edge to
+/// edge (0 for squares that share no such line).
+pub const fn line_table<const N: usize>(files: usize, ranks: usize, dirs: &[(i32, i32)]) -> [[u64; N]; N] {
+    assert!(N == files * ranks && N <= 64);
+    let mut t = [[0u64; N]; N];
+    let mut a = 0;
+    while a < N {
+        let mut i = 0;
+        while i < dirs.len() {
+            let d = dirs[i];
+            let ray = slide(files, ranks, a, 0, &[d]);
+            let back = slide(files, ranks, a, 0, &[(-d.0, -d.1)]);
+            let mut rest = ray;
+            while rest != 0 {
+                let b = rest.trailing_zeros() as usize;
+                rest &= rest - 1;
+                t[a][b] = ray | back | (1u64 << a);
+            }
+            i += 1;
+        }
+        a += 1;
+    }
+    t
+}
+
+/// King distance, max(|dfile|, |drank|), between every pair of squares.
+pub const fn distance_table<const N: usize>(files: usize) -> [[u8; N]; N] {
+    let mut t = [[0u8; N]; N];
+    let mut a = 0;
+    while a < N {
+        let mut b = 0;
+        while b < N {
+            let df = (a % files).abs_diff(b % files);
+            let dr = (a / files).abs_diff(b / files);
+            t[a][b] = if df > dr { df as u8 } else { dr as u8 };
+            b += 1;
+        }
+        a += 1;
+    }
+    t
+}
+
+/// Every square of one rank.
+pub const fn rank_mask(files: usize, rank: usize) -> u64 {
+    (((1u128 << files) - 1) as u64) << (rank * files)
+}
+
+/// Every square of one file.
+pub const fn file_mask(files: usize, ranks: usize, file: usize) -> u64 {
+    let mut m = 0u64;
+    let mut r = 0;
+    while r < ranks {
+        m |= 1u64 << (r * files + file);
+        r += 1;
+    }
+    m
+}
+
+/// The lowest square of a set, removed from it.
+#[inline(always)]
+pub fn pop(b: &mut u64) -> usize {
+    let s = b.trailing_zeros() as usize;
+    *b &= *b - 1;
+    s
+}
+
+/// A square's name in the chess style: the file as a letter from `a`, then the rank from 1
+/// (`a1`, `h8`, `l12`), with rank 0 first.
+pub fn square_name(files: usize, sq: usize) -> String {
+    format!("{}{}", (b'a' + (sq % files) as u8) as char, sq / files + 1)
+}
+
+/// Parses a chess-style square name exactly as `square_name` writes it (no leading zero).
+pub fn parse_square(files: usize, ranks: usize, s: &str) -> Option<usize> {
+    let b = s.as_bytes();
+    let (&f, digits) = b.split_first()?;
+    if !(b'a'..b'a' + files as u8).contains(&f) || digits.is_empty() || digits.len() > 2 || digits[0] == b'0' {
+        return None;
+    }
+    if !digits.iter().all(u8::is_ascii_digit) {
+        return None;
+    }
+    let rank = digits.iter().fold(0usize, |n, d| n * 10 + (d - b'0') as usize);
+    (1..=ranks).contains(&rank).then(|| (rank - 1) * files + (f - b'a') as usize)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn square_names_round_trip_on_every_board() {
+        for (files, ranks) in [(6, 6), (8, 8), (12, 12)] {
+            for sq in 0..files * ranks {
+                let name = square_name(files, sq);
+                assert_eq!(parse_square(files, ranks, &name), Some(sq), "{name}");
+            }
+        }
+        for bad in ["a0", "a01", "m1", "a13", "a", "", "1a", "a1x", "A1"] {
+            assert_eq!(parse_square(12, 12, bad), None, "{bad}");
+        }
+    }
+
+    #[test]
+    fn lines_and_betweens_agree() {
+        const B: [[u64; 64]; 64] = between_table::<64>(8, 8, &KING_STEPS);
+        const L: [[u64; 64]; 64] = line_table::<64>(8, 8, &KING_STEPS);
+        // a1-h8: six squares between, the long diagonal as the line.
+        assert_eq!(B[0][63].count_ones(), 6);
+        assert_eq!(L[0][63], 0x8040_2010_0804_0201);
+        assert_eq!(B[0][10], 0); // a knight's leap apart: no line
+        for a in 0..64 {
+            for b in 0..64 {
+                assert_eq!(B[a][b], B[b][a]);
+                if B[a][b] != 0 {
+                    assert_eq!(L[a][b] & B[a][b], B[a][b]);
+                }
+            }
+        }
+    }
+}

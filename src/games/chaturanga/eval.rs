@@ -1,0 +1,230 @@
+//! Chaturanga evaluation: material, pawns near promotion, king safety against the armies that
+//! attack it, the mate states of C3 and C4, and all against all's hunt for short-handed kings.
+
+use super::*;
+use crate::rules::Evaluation;
+
+impl<const FFA: bool> Chaturanga<FFA> {
+    /// One army's standing in centipawns: material, pawns near promotion, king safety against
+    /// the armies that attack it, and the mate states that C3 and C4 make decisive.
+    /// Returns the score, the material, and how hunted the army's king is when the army is short
+    /// of material (0 otherwise).
+    pub(super) fn army_score(&self, a: usize, occ: u64) -> (i32, i32, i32) {
+        const VALUE: [i32; 5] = [0, 500, 320, 190, 100];
+        // Steps a pawn has left to its edge: the last steps are worth most.
+        const PAWN_ADVANCE: [i32; 8] = [0, 90, 45, 25, 12, 5, 0, 0];
+        let t = tables();
+        let own = self.army[a];
+        let mut s = 0;
+        for (k, v) in VALUE.iter().enumerate().skip(1) {
+            s += v * (own & self.kind[k]).count_ones() as i32;
+        }
+        let material = s;
+        let mut pawns = own & self.kind[PAWN];
+        while pawns != 0 {
+            let sq = pop(&mut pawns);
+            let (f, r) = (sq % 8, sq / 8);
+            let left = match a {
+                0 => 7 - r,
+                1 => 7 - f,
+                2 => r,
+                _ => f,
+            };
+            s += PAWN_ADVANCE[left];
+        }
+        // Mobility of the pieces that go far: rooks and knights.
+        let mut rooks = own & self.kind[ROOK];
+        while rooks != 0 {
+            s += 3 * (SLIDERS.rook(pop(&mut rooks), occ) & !own).count_ones() as i32;
+        }
+        let mut knights = own & self.kind[KNIGHT];
+        while knights != 0 {
+            s += 3 * (t.knight[pop(&mut knights)] & !own).count_ones() as i32;
+        }
+        let Some(ksq) = self.king_square(a) else { return (s, material, 0) };
+        if !FFA && own == 1u64 << ksq {
+            // A lone king counts as beaten (C4).
+            return (s - 400, material, 0);
+        }
+        let enemies = self.enemies(a);
+        let zone = t.king[ksq];
+        let mut attacked = 0;
+        let mut escapes = 0;
+        let mut z = zone;
+        while z != 0 {
+            let sq = pop(&mut z);
+            let hit = self.attackers(sq, enemies, occ ^ (1u64 << ksq)) != 0;
+            attacked += hit as i32;
+            escapes += (!hit && own & (1u64 << sq) == 0) as i32;
+        }
+        s -= 12 * attacked;
+        let checkers = self.attackers(ksq, enemies, occ);
+        if FFA && checkers != 0 {
+            // All against all: an attacked king is taken by the first attacker to move before
+            // its own army does; only an army to move before all of them can still run.
+            let after = |x: usize| (x + 4 - self.turn as usize) % 4;
+            let doomed = (0..4).any(|b| checkers & self.army[b] != 0 && after(b) < after(a));
+            s -= if doomed { 1500 } else { 60 + 30 * (3 - escapes).max(0) };
+        } else if checkers != 0 {
+            // In check: the fewer escapes, the nearer a mate.
+            s -= 40 + 30 * (3 - escapes).max(0);
+            if escapes == 0 && !FFA && !self.has_legal_move(a) {
+                // Mated: the army cannot move until freed (C3), and two such armies lose (C4).
+                s -= 350;
+            }
+        } else if escapes == 0 {
+            s -= 25;
+        }
+        // A king that has left its home edge while enemy pieces remain is a target for every
+        // one of them.
+        let (f, r) = (ksq % 8, ksq / 8);
+        let home = [r, f, 7 - r, 7 - f][a] as i32;
+        let hunters = (self.armies_bb(enemies) & (self.kind[ROOK] | self.kind[KNIGHT] | self.kind[SHIP])).count_ones();
+        s -= home * hunters.min(8) as i32 * 3;
+        let mut hunted = 0;
+        if material < 400 {
+            // An army short of material is hunted down: the less room its king has and the
+            // nearer it is to a corner, the sooner it falls (all against all: captured; Double
+            // Mate: mated).
+            let edge = (f.min(7 - f)).min(r.min(7 - r)) as i32;
+            hunted = 12 * (8 - escapes) + 20 * (3 - edge);
+            s -= hunted;
+        }
+        (s, material, hunted)
+    }
+
+    /// The smallest rectangle one of army `a`'s rooks confines the king on `k` to: the squares
+    /// on the king's side of the rook's file times those on its side of the rook's rank. A rook
+    /// on the king's line confines nothing (64).
+    pub(super) fn rook_box(&self, a: usize, k: usize) -> i32 {
+        let side = |r: usize, x: usize| match x.cmp(&r) {
+            std::cmp::Ordering::Less => r as i32,
+            std::cmp::Ordering::Greater => 7 - r as i32,
+            std::cmp::Ordering::Equal => 8,
+        };
+        let mut best = 64;
+        let mut rooks = self.army[a] & self.kind[ROOK];
+        while rooks != 0 {
+            let r = pop(&mut rooks);
+            best = best.min(side(r % 8, k % 8) * side(r / 8, k / 8));
+        }
+        best
+    }
+
+    pub(super) fn eval_for(&self, side: Side) -> i32 {
+        let occ = self.occupied();
+        let mut scores = [(0i32, 0i32, 0i32); 4];
+        for (a, sc) in scores.iter_mut().enumerate() {
+            if self.out & (1 << a) == 0 {
+                *sc = self.army_score(a, occ);
+            }
+        }
+        if FFA {
+            // The others weigh as one average opponent; one's own material counts double, since
+            // the last army with pieces left is the one that can still take kings. An army out
+            // counts as nothing in that average, and every army out brings the last-king win
+            // nearer: knocking out a weak army must never look like a loss.
+            let me = side as usize;
+            let others: i32 = (0..4).filter(|&a| a != me).map(|a| scores[a].0).sum();
+            let leader =
+                (0..4).filter(|&a| a != me && self.out & (1 << a) == 0).map(|a| scores[a].0).max().unwrap_or(0);
+            let gone = (self.out & !(1 << me)).count_ones() as i32;
+            let mut v = scores[me].0 * 2 - (others / 3 + leader) / 2 + OUT_BONUS * gone;
+            if scores[me].1 >= 190
+                && let Some(mine) = self.king_square(me)
+            {
+                // With a piece or more against kings that have less, hunt them down one at a
+                // time, the nearest first: drive it to the edge, take its squares away, box it
+                // in with a rook and bring the king up (a king that must move into attack is
+                // taken, so even stalemate wins here). Chasing all of them at once pulls the
+                // pieces every way and gets none.
+                let target = (0..4)
+                    .filter(|&o| o != me && self.out & (1 << o) == 0 && scores[o].2 > 0 && scores[o].1 < scores[me].1)
+                    .filter_map(|o| self.king_square(o).map(|k| (o, k)))
+                    .min_by_key(|&(o, k)| (distance(mine, k), -scores[o].2));
+                if let Some((o, theirs)) = target {
+                    v += 2 * scores[o].2 + 12 * (7 - distance(mine, theirs)) + 2 * (64 - self.rook_box(me, theirs));
+                }
+            }
+            v
+        } else {
+            let a = side as usize & 1;
+            let mine = scores[a].0 + scores[a + 2].0;
+            let theirs = scores[a ^ 1].0 + scores[(a ^ 1) + 2].0;
+            mine - theirs
+        }
+    }
+}
+
+pub(super) fn distance(a: usize, b: usize) -> i32 {
+    ((a % 8).abs_diff(b % 8)).max((a / 8).abs_diff(b / 8)) as i32
+}
+
+/// What taking each kind is worth, for move ordering and exchanges (a king: all against all).
+pub(super) const VICTIM: [i32; 5] = [2000, 500, 320, 190, 100];
+/// All against all: what each opponent out is worth to the armies still in.
+pub(super) const OUT_BONUS: i32 = 300;
+
+impl<const FFA: bool> Evaluation for Chaturanga<FFA> {
+    const MOVE_INDEX_SPACE: usize = 64 * 64 + 1;
+    const NULL_MOVE: bool = !FFA;
+
+    fn evaluate(&self, side: Side) -> i32 {
+        self.eval_for(side)
+    }
+
+    fn tactical_value(&self, m: Move) -> Option<i32> {
+        if m == PASS {
+            return None;
+        }
+        let tb = 1u64 << m.to();
+        let mover = self.kind_at(1u64 << m.from());
+        let mut v = None;
+        if self.occupied() & tb != 0 {
+            v = Some(VICTIM[self.kind_at(tb)] * 8 - VICTIM[mover] / 16 + 100);
+        }
+        if let Some(k) = m.promotion() {
+            v = Some(v.unwrap_or(0) + VICTIM[k] - 100);
+        }
+        if mover == SHIP && self.concourse(m.from(), m.to()) != 0 {
+            v = Some(v.unwrap_or(0) + 400);
+        }
+        v
+    }
+
+    #[inline(always)]
+    fn move_index(m: Move) -> usize {
+        if m == PASS { 64 * 64 } else { m.from() * 64 + m.to() }
+    }
+
+    fn tactical_moves(&self, out: &mut List<Move>) {
+        if self.over.is_some() {
+            return;
+        }
+        if self.in_check() {
+            self.legal_moves(out);
+        } else {
+            self.generate(self.turn as usize, out, true);
+        }
+    }
+
+    fn see_ge(&self, m: Move, threshold: i32) -> bool {
+        self.see(m, threshold)
+    }
+
+    fn play_null(&mut self) {
+        self.pass();
+    }
+
+    fn with_turn(&self, seat: Seat) -> Option<Self> {
+        // Only all against all: there a skipped turn is an army that waits. In Double Mate the
+        // sides alternate and plain alpha-beta applies.
+        if !FFA || self.over.is_some() || self.out & (1 << seat) != 0 || seat > 3 {
+            return None;
+        }
+        let mut p = self.clone();
+        p.hash ^= tables().z_turn[p.turn as usize] ^ tables().z_turn[seat as usize];
+        p.turn = seat;
+        Some(p)
+    }
+}

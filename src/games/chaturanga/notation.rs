@@ -1,0 +1,228 @@
+//! Chaturanga texts: position strings, move texts and the board picture.
+
+use super::*;
+use crate::rules::Notation;
+use std::fmt::Write as _;
+
+pub const START: &str = "bSbP2rKrRrNrS/bNbP2rPrPrPrP/bRbP6/bKbP6/6gPgK/6gPgR/yPyPyPyP2gPgN/ySyNyRyK2gPgS y - 0 1";
+
+pub fn square_name(sq: usize) -> String {
+    format!("{}{}", (b'a' + (sq % 8) as u8) as char, sq / 8 + 1)
+}
+
+pub(super) fn format_move(m: Move) -> String {
+    if m == PASS {
+        return "pass".into();
+    }
+    let mut s = square_name(m.from());
+    s.push_str(&square_name(m.to()));
+    if let Some(k) = m.promotion() {
+        s.push(KIND_LETTERS[k].to_ascii_lowercase() as char);
+    }
+    s
+}
+
+impl<const FFA: bool> Chaturanga<FFA> {
+    pub(super) fn parse(text: &str) -> Result<Self, String> {
+        let fields: Vec<&str> = text.split_whitespace().collect();
+        if fields.len() != 5 {
+            return Err(format!(
+                "position needs 5 fields (board, army to move, armies out, quiet turns, turn number), got {}",
+                fields.len()
+            ));
+        }
+        let mut p = Self::empty();
+        let ranks: Vec<&str> = fields[0].split('/').collect();
+        if ranks.len() != 8 {
+            return Err(format!("board needs 8 ranks, got {}", ranks.len()));
+        }
+        for (i, rank) in ranks.iter().enumerate() {
+            let r = 7 - i;
+            let mut f = 0usize;
+            let mut chars = rank.chars();
+            while let Some(c) = chars.next() {
+                if let Some(d) = c.to_digit(10) {
+                    if d == 0 || d > 8 {
+                        return Err(format!("rank {}: bad count '{}'", r + 1, c));
+                    }
+                    f += d as usize;
+                } else {
+                    let a = ARMY_LETTERS
+                        .iter()
+                        .position(|&l| l as char == c)
+                        .ok_or_else(|| format!("rank {}: '{}' is not an army (y b r g)", r + 1, c))?;
+                    let kc = chars.next().ok_or_else(|| format!("rank {}: army '{}' without a piece", r + 1, c))?;
+                    let k = KIND_LETTERS
+                        .iter()
+                        .position(|&l| l as char == kc)
+                        .ok_or_else(|| format!("rank {}: '{}' is not a piece (K R N S P)", r + 1, kc))?;
+                    if f >= 8 {
+                        return Err(format!("rank {} has more than 8 squares", r + 1));
+                    }
+                    p.put(a, k, r * 8 + f);
+                    f += 1;
+                }
+                if f > 8 {
+                    return Err(format!("rank {} has more than 8 squares", r + 1));
+                }
+            }
+            if f != 8 {
+                return Err(format!("rank {} has {} squares, not 8", r + 1, f));
+            }
+        }
+        p.turn = match fields[1] {
+            "y" => YELLOW,
+            "b" => BLACK,
+            "r" => RED,
+            "g" => GREEN,
+            s => return Err(format!("army to move '{}' is not y, b, r or g", s)),
+        };
+        if fields[2] != "-" {
+            if !FFA {
+                return Err("armies out: only all against all has them; Double Mate needs '-'".into());
+            }
+            for c in fields[2].chars() {
+                let a = ARMY_LETTERS
+                    .iter()
+                    .position(|&l| l as char == c)
+                    .ok_or_else(|| format!("armies out: '{}' is not an army", c))?;
+                if p.out & (1 << a) != 0 {
+                    return Err(format!("armies out: '{}' twice", c));
+                }
+                p.go_out(a);
+            }
+        }
+        for a in 0..4 {
+            let kings = (p.army[a] & p.kind[KING]).count_ones();
+            let l = ARMY_LETTERS[a] as char;
+            if p.out & (1 << a) != 0 {
+                if kings != 0 {
+                    return Err(format!("army {} is out but has a king", l));
+                }
+            } else if kings != 1 {
+                return Err(format!("army {} needs exactly one king, has {}", l, kings));
+            }
+            if p.army[a] & p.kind[PAWN] & tables().last[a] != 0 {
+                return Err(format!("army {} has a pawn on its promotion edge", l));
+            }
+        }
+        if p.out & (1 << p.turn) != 0 {
+            return Err("the army to move is out".into());
+        }
+        if p.out.count_ones() > 3 {
+            return Err("at least one army must be in".into());
+        }
+        p.quiet = fields[3].parse().map_err(|_| format!("quiet turns '{}' is not a number", fields[3]))?;
+        if p.quiet > QUIET_LIMIT {
+            return Err(format!("quiet turns {} is above the limit {}", p.quiet, QUIET_LIMIT));
+        }
+        p.number = fields[4].parse().map_err(|_| format!("turn number '{}' is not a number", fields[4]))?;
+        if p.number == 0 || p.number > 1_000_000 {
+            return Err(format!("turn number {} is out of range (1 to 1000000)", p.number));
+        }
+        p.hash ^= tables().z_turn[p.turn as usize];
+        p.over = p.compute_over();
+        Ok(p)
+    }
+
+    pub(super) fn format(&self) -> String {
+        let mut s = String::new();
+        for r in (0..8).rev() {
+            let mut empty = 0;
+            for f in 0..8 {
+                match self.piece_at(r * 8 + f) {
+                    None => empty += 1,
+                    Some((a, k)) => {
+                        if empty > 0 {
+                            let _ = write!(s, "{}", empty);
+                            empty = 0;
+                        }
+                        s.push(ARMY_LETTERS[a as usize] as char);
+                        s.push(KIND_LETTERS[k] as char);
+                    }
+                }
+            }
+            if empty > 0 {
+                let _ = write!(s, "{}", empty);
+            }
+            if r > 0 {
+                s.push('/');
+            }
+        }
+        let out: String =
+            self.out_order[..self.n_out as usize].iter().map(|&a| ARMY_LETTERS[a as usize] as char).collect();
+        let _ = write!(
+            s,
+            " {} {} {} {}",
+            ARMY_LETTERS[self.turn as usize] as char,
+            if out.is_empty() { "-" } else { &out },
+            self.quiet,
+            self.number
+        );
+        s
+    }
+}
+
+impl<const FFA: bool> Notation for Chaturanga<FFA> {
+    fn from_text(text: &str) -> Result<Self, String> {
+        Self::parse(text)
+    }
+
+    fn to_text(&self) -> String {
+        self.format()
+    }
+
+    fn format_move(&self, mv: Move) -> String {
+        format_move(mv)
+    }
+
+    fn picture(&self) -> String {
+        let mut s = String::new();
+        for r in (0..8).rev() {
+            s.push_str("  +--+--+--+--+--+--+--+--+\n");
+            let _ = write!(s, "{} ", r + 1);
+            for f in 0..8 {
+                s.push('|');
+                match self.piece_at(r * 8 + f) {
+                    None => s.push_str("  "),
+                    Some((a, k)) => {
+                        s.push(ARMY_LETTERS[a as usize] as char);
+                        s.push(KIND_LETTERS[k] as char);
+                    }
+                }
+            }
+            s.push_str("|\n");
+        }
+        s.push_str("  +--+--+--+--+--+--+--+--+\n");
+        s.push_str("   a  b  c  d  e  f  g  h\n");
+        s
+    }
+
+    fn notes(&self) -> Vec<(&'static str, String)> {
+        let mut mated = String::new();
+        let mut lone = String::new();
+        for a in 0..4 {
+            match self.army_state(a) {
+                ArmyState::Mated => mated.push(ARMY_LETTERS[a] as char),
+                ArmyState::LoneKing => lone.push(ARMY_LETTERS[a] as char),
+                _ => {}
+            }
+        }
+        let dash = |s: String| if s.is_empty() { "-".to_string() } else { s };
+        let mut notes = Vec::new();
+        if !FFA {
+            notes.push(("mated", dash(mated)));
+            notes.push(("lone", dash(lone)));
+        } else {
+            let out: String =
+                self.out_order[..self.n_out as usize].iter().map(|&a| ARMY_LETTERS[a as usize] as char).collect();
+            notes.push(("out", dash(out)));
+        }
+        notes.push(("quiet", self.quiet.to_string()));
+        notes
+    }
+
+    fn move_number(&self) -> u32 {
+        self.number
+    }
+}

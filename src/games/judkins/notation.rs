@@ -1,0 +1,285 @@
+//! Judkins texts: SFEN positions, USI move texts and the board picture.
+
+use super::*;
+use crate::rules::Notation;
+use std::fmt::Write as _;
+
+pub const START_SFEN: &str = "rbnsgk/5p/6/6/P5/KGSNBR b - 1";
+
+pub fn square_name(sq: usize) -> String {
+    let col = sq % FILES;
+    let row = sq / FILES;
+    format!("{}{}", FILES - col, (b'a' + row as u8) as char)
+}
+
+pub(super) fn format_move(m: Move) -> String {
+    if m.is_drop() {
+        format!("{}*{}", LETTERS[m.drop_type() as usize] as char, square_name(m.to()))
+    } else {
+        format!("{}{}{}", square_name(m.from()), square_name(m.to()), if m.is_promotion() { "+" } else { "" })
+    }
+}
+
+impl Judkins {
+    /// Parses an SFEN position: board, side, hand and an optional move number.
+    pub(super) fn parse_sfen(text: &str) -> Result<Judkins, String> {
+        let fields: Vec<&str> = text.split_whitespace().collect();
+        if fields.len() < 3 || fields.len() > 4 {
+            return Err(format!("SFEN needs 3 or 4 fields (board, side, hand, move number), got {}", fields.len()));
+        }
+        let mut pos = Judkins::empty();
+        let rows: Vec<&str> = fields[0].split('/').collect();
+        if rows.len() != RANKS {
+            return Err(format!("SFEN board needs {} ranks, got {}", RANKS, rows.len()));
+        }
+        let mut counts = [0u8; 7];
+        let mut kings = [0u8; 2];
+        for (row, text) in rows.iter().enumerate() {
+            let mut col = 0usize;
+            let mut promoted = false;
+            for ch in text.chars() {
+                if let Some(d) = ch.to_digit(10) {
+                    if promoted {
+                        return Err("SFEN '+' must precede a piece letter".into());
+                    }
+                    if d == 0 {
+                        return Err("SFEN empty-square count 0".into());
+                    }
+                    col += d as usize;
+                    if col > FILES {
+                        return Err(format!("SFEN rank {} is longer than {}", row + 1, FILES));
+                    }
+                    continue;
+                }
+                if ch == '+' {
+                    if promoted {
+                        return Err("SFEN has '++'".into());
+                    }
+                    promoted = true;
+                    continue;
+                }
+                let color = if ch.is_ascii_uppercase() { SENTE } else { GOTE };
+                let base = LETTERS[..7]
+                    .iter()
+                    .position(|&l| l as char == ch.to_ascii_uppercase())
+                    .ok_or_else(|| format!("SFEN has unknown piece letter '{}'", ch))? as u8;
+                let pt = if promoted {
+                    if !CAN_PROMOTE[base as usize] {
+                        return Err(format!("SFEN piece '{}' cannot be promoted", ch));
+                    }
+                    PROMOTED[base as usize]
+                } else {
+                    base
+                };
+                promoted = false;
+                if col >= FILES {
+                    return Err(format!("SFEN rank {} is longer than {}", row + 1, FILES));
+                }
+                let sq = row * FILES + col;
+                if pt == KING {
+                    kings[color as usize] += 1;
+                    pos.king[color as usize] = sq as u8;
+                }
+                counts[base as usize] += 1;
+                pos.put(color, pt, sq);
+                col += 1;
+            }
+            if promoted {
+                return Err("SFEN '+' at the end of a rank".into());
+            }
+            if col != FILES {
+                return Err(format!("SFEN rank {} has {} squares, needs {}", row + 1, col, FILES));
+            }
+        }
+        if kings != [1, 1] {
+            return Err("SFEN needs exactly one king of each side".into());
+        }
+        pos.side = match fields[1] {
+            "b" => SENTE,
+            "w" => GOTE,
+            s => return Err(format!("SFEN side to move must be 'b' or 'w', got '{}'", s)),
+        };
+        if fields[2] != "-" {
+            let mut seen = [[false; HAND_KINDS]; 2];
+            let mut n: Option<u32> = None;
+            for ch in fields[2].chars() {
+                if let Some(d) = ch.to_digit(10) {
+                    let v = n.unwrap_or(0) * 10 + d;
+                    if v > 99 {
+                        return Err("SFEN hand count too large".into());
+                    }
+                    n = Some(v);
+                    continue;
+                }
+                let color = if ch.is_ascii_uppercase() { SENTE } else { GOTE };
+                let pt = LETTERS[..HAND_KINDS]
+                    .iter()
+                    .position(|&l| l as char == ch.to_ascii_uppercase())
+                    .ok_or_else(|| format!("SFEN hand has bad piece '{}'", ch))?;
+                let count = n.take().unwrap_or(1);
+                if count < 1 {
+                    return Err("SFEN hand count must be at least 1".into());
+                }
+                if seen[color as usize][pt] {
+                    return Err(format!("SFEN hand names '{}' twice", ch));
+                }
+                seen[color as usize][pt] = true;
+                if count > 2 {
+                    return Err(format!("SFEN hand has {} of '{}'; only 2 exist", count, ch));
+                }
+                counts[pt] += count as u8;
+                for _ in 0..count {
+                    let have = pos.hand[color as usize][pt] as usize;
+                    pos.hand[color as usize][pt] += 1;
+                    pos.hash ^= tables().zobrist_hand[color as usize][pt][have];
+                }
+            }
+            if n.is_some() {
+                return Err("SFEN hand ends with a number".into());
+            }
+        }
+        for (pt, &c) in counts.iter().enumerate() {
+            if c > 2 {
+                return Err(format!("SFEN has {} pieces of kind '{}'; only 2 exist", c, LETTERS[pt] as char));
+            }
+        }
+        if fields.len() == 4 {
+            pos.move_number = fields[3]
+                .parse::<u32>()
+                .ok()
+                .filter(|&n| n >= 1)
+                .ok_or_else(|| format!("SFEN move number must be a positive integer, got '{}'", fields[3]))?;
+        }
+        if pos.side == GOTE {
+            pos.hash ^= tables().zobrist_gote;
+        }
+        let t = tables();
+        for color in 0..2u8 {
+            let c = color as usize;
+            let mine = pos.by_color[c];
+            if mine & pos.by_type[PAWN as usize] & t.last_rank[c] != 0
+                || mine & pos.by_type[KNIGHT as usize] & t.last_two[c] != 0
+            {
+                return Err("SFEN has a pawn or knight on a square it can never leave".into());
+            }
+            for f in 0..FILES {
+                if (mine & pos.by_type[PAWN as usize] & t.file_mask[f]).count_ones() > 1 {
+                    return Err("SFEN has two unpromoted pawns of one side on a file (nifu)".into());
+                }
+            }
+        }
+        let waiting = pos.side ^ 1;
+        if pos.attackers(t, pos.side, pos.king[waiting as usize] as usize, pos.occupied()) != 0 {
+            return Err("SFEN: the side not to move is in check".into());
+        }
+        pos.checkers = pos.compute_checkers();
+        Ok(pos)
+    }
+}
+
+impl Judkins {
+    pub(super) fn format_sfen(&self) -> String {
+        let mut s = String::with_capacity(48);
+        for row in 0..RANKS {
+            let mut empty = 0;
+            for col in 0..FILES {
+                let c = self.board[row * FILES + col];
+                if c == 0 {
+                    empty += 1;
+                    continue;
+                }
+                if empty > 0 {
+                    let _ = write!(s, "{}", empty);
+                    empty = 0;
+                }
+                let pt = cell_type(c);
+                if pt >= TOKIN {
+                    s.push('+');
+                }
+                let l = LETTERS[pt as usize] as char;
+                s.push(if cell_color(c) == SENTE { l } else { l.to_ascii_lowercase() });
+            }
+            if empty > 0 {
+                let _ = write!(s, "{}", empty);
+            }
+            if row + 1 < RANKS {
+                s.push('/');
+            }
+        }
+        s.push_str(if self.side == SENTE { " b " } else { " w " });
+        let mut hand = String::new();
+        for color in 0..2 {
+            // USI order: rook, bishop, gold, silver, knight, pawn.
+            for pt in [ROOK, BISHOP, GOLD, SILVER, KNIGHT, PAWN] {
+                let n = self.hand[color][pt as usize];
+                if n == 0 {
+                    continue;
+                }
+                if n > 1 {
+                    let _ = write!(hand, "{}", n);
+                }
+                let l = LETTERS[pt as usize] as char;
+                hand.push(if color == 0 { l } else { l.to_ascii_lowercase() });
+            }
+        }
+        s.push_str(if hand.is_empty() { "-" } else { &hand });
+        let _ = write!(s, " {}", self.move_number);
+        s
+    }
+}
+
+impl Notation for Judkins {
+    fn from_text(text: &str) -> Result<Self, String> {
+        Self::parse_sfen(text)
+    }
+
+    fn to_text(&self) -> String {
+        self.format_sfen()
+    }
+
+    fn format_move(&self, mv: Move) -> String {
+        format_move(mv)
+    }
+
+    fn picture(&self) -> String {
+        let mut s = String::new();
+        s.push_str("   6  5  4  3  2  1\n");
+        for row in 0..RANKS {
+            s.push_str(" +--+--+--+--+--+--+\n");
+            s.push(' ');
+            for col in 0..FILES {
+                s.push('|');
+                match self.piece_at(row * FILES + col) {
+                    None => s.push_str("  "),
+                    Some((color, pt)) => {
+                        s.push(if pt >= TOKIN { '+' } else { ' ' });
+                        let l = LETTERS[pt as usize] as char;
+                        s.push(if color == SENTE { l } else { l.to_ascii_lowercase() });
+                    }
+                }
+            }
+            let _ = writeln!(s, "| {}", (b'a' + row as u8) as char);
+        }
+        s.push_str(" +--+--+--+--+--+--+\n");
+        for (color, name) in [(GOTE, "gote (w)"), (SENTE, "sente (b)")] {
+            let _ = write!(s, " hand {}:", name);
+            for pt in [ROOK, BISHOP, GOLD, SILVER, KNIGHT, PAWN] {
+                let n = self.hand[color as usize][pt as usize];
+                if n > 0 {
+                    let _ = write!(
+                        s,
+                        " {}{}",
+                        LETTERS[pt as usize] as char,
+                        if n > 1 { format!("x{}", n) } else { String::new() }
+                    );
+                }
+            }
+            s.push('\n');
+        }
+        s
+    }
+
+    fn move_number(&self) -> u32 {
+        self.move_number
+    }
+}

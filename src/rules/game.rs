@@ -1,0 +1,147 @@
+//! What a game is to the rest of the engine, in three parts: `Rules` (the game itself: its
+//! moves, turns, sides and ends), `Notation` (its texts, both ways) and `Evaluation` (what the
+//! search needs beyond the rules). `Game` is all three. The arbiter's seat bookkeeping and perft
+//! need only `Rules`, the protocol and records `Notation` too, the search `Evaluation`.
+
+use super::registry::VariantSpec;
+use super::{MoveBuffer, Outcome, Seat, SeatMask, Side};
+use std::fmt;
+
+/// One game's rules.
+///
+/// Positions are cheap to copy: the search and perft use copy-make (`clone` then `play`), which
+/// keeps unmake bugs out of every game and costs a few hundred bytes of memcpy per node.
+pub trait Rules: Clone + Send + Sync + 'static {
+    type Move: Copy + Eq + Default + Send + Sync + fmt::Debug + 'static;
+
+    /// The game's entry in the variant registry: its name, seats and board.
+    const VARIANT: &'static VariantSpec;
+    /// The most legal moves a position of this game can have, derived where the game defines
+    /// it. Its move buffers hold exactly this many, and one more is an error, never a silent
+    /// drop (`MoveList::push`).
+    const MAX_MOVES: usize;
+    /// The game's move buffers: `MoveList<T, MAX_MOVES>`, for moves and for moves with scores.
+    type Moves<T: Copy>: MoveBuffer<T>;
+    /// A position seen this many times ends the game (3 in chess-like games, 4 in shogi).
+    const REPETITIONS: usize;
+    /// Whether a side that gave check with every move of a repetition cycle loses (shogi).
+    const PERPETUAL_CHECK_LOSES: bool;
+
+    fn startpos() -> Self;
+
+    fn seats(&self) -> usize {
+        Self::VARIANT.seats.len()
+    }
+    fn to_move(&self) -> Seat;
+    fn side_of(&self, seat: Seat) -> Side;
+    /// Whether `side` is out of a game that goes on without it (a Chaturanga army whose king was
+    /// captured): its result is settled, whatever the others do.
+    fn side_lost(&self, _side: Side) -> bool {
+        false
+    }
+
+    fn legal_moves(&self, out: &mut Self::Moves<Self::Move>);
+    fn play(&mut self, mv: Self::Move);
+
+    fn hash(&self) -> u64;
+    fn hash_from_scratch(&self) -> u64;
+
+    /// Whether the seat to move is in check.
+    fn in_check(&self) -> bool;
+    /// Every seat whose king is attacked now.
+    fn checked_seats(&self) -> SeatMask;
+
+    /// An end that the position shows without looking at the legal moves (none in shogi).
+    fn static_outcome(&self) -> Option<Outcome> {
+        None
+    }
+    /// The end when the seat to move has no legal move.
+    fn no_move_outcome(&self) -> Outcome;
+    /// For games with more than two sides: the places, best first, each a set of seats that
+    /// share it (all against all ranks armies by when they went out).
+    fn ranking(&self) -> Option<Vec<SeatMask>> {
+        None
+    }
+}
+
+/// A game's texts: the one canonical position string and move text, both ways, and what `d`
+/// and `status` show.
+pub trait Notation: Rules {
+    /// Parses the variant's position string. Any order of hand pieces is accepted; everything
+    /// else must be exact.
+    fn from_text(text: &str) -> Result<Self, String>;
+    /// The one canonical position string.
+    fn to_text(&self) -> String;
+
+    /// The one canonical spelling of a legal move.
+    fn format_move(&self, mv: Self::Move) -> String;
+    /// Parses a move text: only the canonical spelling of a legal move is accepted.
+    fn parse_move(&self, text: &str) -> Result<Self::Move, String> {
+        let mut list = Self::Moves::<Self::Move>::default();
+        self.legal_moves(&mut list);
+        list.iter()
+            .copied()
+            .find(|&m| self.format_move(m) == text)
+            .ok_or_else(|| format!("illegal or malformed move '{}'", text))
+    }
+
+    /// A human-readable board picture for `d`.
+    fn picture(&self) -> String;
+    /// The move number written in the position string.
+    fn move_number(&self) -> u32;
+    /// Facts about the position beyond turn and checks, for `d` and `status`: each a key and
+    /// a value without blanks (Chaturanga's mated armies and lone kings, for instance).
+    fn notes(&self) -> Vec<(&'static str, String)> {
+        Vec::new()
+    }
+}
+
+/// What the search needs to know of a game beyond its rules: a static evaluation, which moves
+/// are tactical and how they exchange, and the turn-skipping moves some searches play.
+pub trait Evaluation: Rules {
+    /// Size of the index space of `move_index`, for history tables.
+    const MOVE_INDEX_SPACE: usize;
+    /// Whether a null move is meaningful (two alternating sides, zugzwang rare).
+    const NULL_MOVE: bool;
+
+    /// Static evaluation in centipawns from the point of view of `side`.
+    fn evaluate(&self, side: Side) -> i32;
+    /// Ordering value for captures and promotions; `None` for a quiet move. Quiescence searches
+    /// only the moves that have one.
+    fn tactical_value(&self, mv: Self::Move) -> Option<i32>;
+    fn move_index(mv: Self::Move) -> usize;
+
+    /// The legal moves that `tactical_value` scores (captures, promotions), for quiescence.
+    /// When in check, every legal move.
+    fn tactical_moves(&self, out: &mut Self::Moves<Self::Move>) {
+        self.legal_moves(out);
+        if !self.in_check() {
+            let mut n = 0;
+            for i in 0..out.len() {
+                let m = out.as_slice()[i];
+                if self.tactical_value(m).is_some() {
+                    out.as_mut_slice()[n] = m;
+                    n += 1;
+                }
+            }
+            out.truncate(n);
+        }
+    }
+    /// Whether `mv` keeps at least `threshold` centipawns after the exchanges on its square.
+    /// Games without an exchange evaluator say yes.
+    fn see_ge(&self, _mv: Self::Move, _threshold: i32) -> bool {
+        true
+    }
+
+    /// Hands the turn over without moving (search only, when `NULL_MOVE`).
+    fn play_null(&mut self);
+    /// The same position with `seat` to move, for searches that let one opponent answer for
+    /// all (Best-Reply Search); `None` where the game cannot skip turns that way.
+    fn with_turn(&self, _seat: Seat) -> Option<Self> {
+        None
+    }
+}
+
+/// A whole game: its rules, its texts and its evaluation.
+pub trait Game: Rules + Notation + Evaluation {}
+impl<T: Rules + Notation + Evaluation> Game for T {}

@@ -1,0 +1,130 @@
+//! A game from a start position through its moves, with the history that the repetition rules
+//! read.
+
+use super::{MoveBuffer, MovesOf, Notation, Outcome, Rules, Seat, SeatMask, Side, Termination};
+
+/// One position of a game's history, as the repetition rules need it.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Trace {
+    pub hash: u64,
+    pub to_move: Seat,
+    /// The seats in check in this position; kept only for games with the perpetual-check rule,
+    /// the one reader (0 elsewhere, which saves the work in the search).
+    pub checks: SeatMask,
+}
+
+impl Trace {
+    #[inline]
+    pub fn of<G: Rules>(pos: &G) -> Self {
+        let checks = if G::PERPETUAL_CHECK_LOSES { pos.checked_seats() } else { 0 };
+        Trace { hash: pos.hash(), to_move: pos.to_move(), checks }
+    }
+}
+
+/// Applies the repetition rule to a history whose last entry is the current position.
+/// Returns the outcome if the current position completes the required number of occurrences.
+pub fn repetition_outcome<G: Rules>(pos: &G, traces: &[Trace]) -> Option<Outcome> {
+    let last = *traces.last()?;
+    let mut count = 1;
+    let mut first = traces.len() - 1;
+    // Only positions with the same seat to move can be equal; hashes include it.
+    for i in (0..traces.len() - 1).rev() {
+        if traces[i].hash == last.hash {
+            count += 1;
+            first = i;
+        }
+    }
+    if count < G::REPETITIONS {
+        return None;
+    }
+    if G::PERPETUAL_CHECK_LOSES
+        && let Some(loser) = perpetual_checker(pos, &traces[first..])
+    {
+        let winners = (0..pos.seats() as Seat).filter(|&s| pos.side_of(s) != loser).fold(0, |m, s| m | (1 << s));
+        return Some(Outcome::win(winners, Termination::PerpetualCheck));
+    }
+    Some(Outcome::draw(Termination::Repetition))
+}
+
+/// In a repetition cycle (first to last entry inclusive), the side that gave check with every
+/// one of its moves there (leaving a seat of another side in check after each), if exactly one
+/// side did. If two or more did, the rule cancels out: a draw. Any number of sides.
+pub fn perpetual_checker<G: Rules>(pos: &G, cycle: &[Trace]) -> Option<Side> {
+    const SIDES: usize = 8;
+    let mut moved = [false; SIDES];
+    let mut always = [true; SIDES];
+    // Entry i + 1 is the position after the move of the seat to move in entry i.
+    for pair in cycle.windows(2) {
+        let side = pos.side_of(pair[0].to_move);
+        let s = side as usize % SIDES;
+        moved[s] = true;
+        let checked_other = (0..pos.seats() as Seat).any(|v| pair[1].checks & (1 << v) != 0 && pos.side_of(v) != side);
+        always[s] &= checked_other;
+    }
+    let mut checker = None;
+    for s in 0..SIDES {
+        if moved[s] && always[s] {
+            if checker.is_some() {
+                return None;
+            }
+            checker = Some(s as Side);
+        }
+    }
+    checker
+}
+
+/// A game from a start position through a list of moves: the unit the protocol session and the
+/// arbiter keep. It knows the whole history, so it can judge repetition.
+#[derive(Clone)]
+pub struct Record<G: Rules> {
+    pub start: G,
+    pub moves: Vec<G::Move>,
+    pub current: G,
+    pub traces: Vec<Trace>,
+}
+
+impl<G: Rules> Record<G> {
+    pub fn new(start: G) -> Self {
+        let traces = vec![Trace::of(&start)];
+        Record { current: start.clone(), start, moves: Vec::new(), traces }
+    }
+
+    /// Plays a move known to be legal.
+    pub fn play(&mut self, mv: G::Move) {
+        self.current.play(mv);
+        self.moves.push(mv);
+        self.traces.push(Trace::of(&self.current));
+    }
+
+    pub fn legal_moves(&self, out: &mut MovesOf<G>) {
+        out.clear();
+        if self.outcome().is_none() {
+            self.current.legal_moves(out);
+        }
+    }
+
+    pub fn outcome(&self) -> Option<Outcome> {
+        if let Some(o) = self.current.static_outcome() {
+            return Some(o);
+        }
+        let mut list = MovesOf::<G>::default();
+        self.current.legal_moves(&mut list);
+        if list.is_empty() {
+            return Some(self.current.no_move_outcome());
+        }
+        repetition_outcome(&self.current, &self.traces)
+    }
+}
+
+impl<G: Notation> Record<G> {
+    /// Plays a move given as text. Fails, changing nothing, if the game is over or the move is
+    /// not the canonical text of a legal move.
+    pub fn play_text(&mut self, text: &str) -> Result<G::Move, String> {
+        if let Some(o) = self.outcome() {
+            return Err(format!("move '{}' after the game ended ({})", text, o.reason.as_str()));
+        }
+        let mv = self.current.parse_move(text)?;
+        self.play(mv);
+        Ok(mv)
+    }
+}

@@ -1,0 +1,251 @@
+//! Best-Reply Search (BRS+) for games of more than two sides: the turns of the opponents between
+//! two turns of the root side collapse into the one best reply.
+
+use super::ordering::{cutoff_bonus, pick_next};
+use super::*;
+
+/// The most turns between two turns of the root side: three opponents in Chaturanga, and in a
+/// Judtho Triple Alliance's cycle (`bwbrby`) five for the Alliance's members.
+const MAX_ROUND: usize = 8;
+
+impl<G: Game> Searcher<G> {
+    /// The table's word on a Best-Reply node: a stored score that settles a null window, and
+    /// the stored move.
+    #[inline]
+    pub(super) fn brs_probe(&self, key: u64, depth: i32, ply: usize, alpha: i32, beta: i32) -> (Option<i32>, G::Move) {
+        match self.tt.probe(key) {
+            Some(e) => {
+                let s = score_from_tt(e.score, ply);
+                let settles = beta - alpha == 1 && e.depth as i32 >= depth && cuts(e.bound, s, alpha, beta);
+                (settles.then_some(s), e.mv)
+            }
+            None => (None, G::Move::default()),
+        }
+    }
+
+    /// Best-Reply Search, the root side's turn: every legal move, alpha-beta with the table.
+    pub(super) fn brs_max(&mut self, pos: &G, depth: i32, ply: usize, mut alpha: i32, beta: i32) -> i32 {
+        self.pv_len[ply] = ply;
+        if depth <= 0 {
+            return self.qsearch(pos, ply, alpha, beta);
+        }
+        if let Some(v) = self.enter(pos, ply, true) {
+            return v;
+        }
+        self.seldepth = self.seldepth.max(ply);
+        let key = pos.hash() ^ self.key_salt;
+        let (cut, tt_move) = self.brs_probe(key, depth, ply, alpha, beta);
+        if let Some(v) = cut {
+            return v;
+        }
+        let mut moves = MovesOf::<G>::default();
+        pos.legal_moves(&mut moves);
+        if moves.is_empty() {
+            return self.outcome_score(pos, pos.no_move_outcome(), ply);
+        }
+        let mut scored = G::Moves::<(i32, G::Move)>::default();
+        let seat = pos.to_move();
+        for &m in moves.iter() {
+            let score = if m == tt_move {
+                1 << 30
+            } else if let Some(t) = pos.tactical_value(m) {
+                (1 << 20) + t
+            } else {
+                self.history.get(seat, G::move_index(m))
+            };
+            scored.push((score, m));
+        }
+        let (orig_alpha, mut best, mut best_move) = (alpha, -INF, G::Move::default());
+        for count in 0..scored.len() {
+            pick_next(scored.as_mut_slice(), count);
+            let (score, m) = scored.as_slice()[count];
+            let quiet = score < (1 << 20);
+            let mut child = pos.clone();
+            child.play(m);
+            let flip = self.team(&child) != self.team(pos);
+            self.push_trace(Trace::of(&child));
+            let r = (depth >= 3 && count >= 4 && quiet) as i32;
+            let mut v = if count == 0 {
+                self.value(&child, flip, depth - 1, ply + 1, alpha, beta, true)
+            } else {
+                self.value(&child, flip, depth - 1 - r, ply + 1, alpha, alpha + 1, true)
+            };
+            if count > 0 && v > alpha && !self.stopped {
+                v = self.value(&child, flip, depth - 1, ply + 1, alpha, beta, true);
+            }
+            self.pop_trace();
+            if self.stopped {
+                return 0;
+            }
+            if v > best {
+                best = v;
+                best_move = m;
+                if v > alpha {
+                    alpha = v;
+                    self.set_pv(ply, m);
+                    if v >= beta {
+                        if quiet {
+                            self.history.update(seat, G::move_index(m), cutoff_bonus(depth));
+                        }
+                        break;
+                    }
+                }
+            }
+        }
+        self.store(key, best, best_move, orig_alpha, beta, NO_EVAL, depth, ply);
+        best
+    }
+
+    /// The move an opponent that does not give the best reply is assumed to play (BRS+): its
+    /// most valuable capture that does not lose material, or none (it waits).
+    pub(super) fn ordered_move(pos: &G) -> Option<G::Move> {
+        let mut list = MovesOf::<G>::default();
+        pos.tactical_moves(&mut list);
+        let mut best: Option<(i32, G::Move)> = None;
+        for &m in list.iter() {
+            if let Some(t) = pos.tactical_value(m)
+                && best.is_none_or(|(b, _)| t > b)
+                && pos.see_ge(m, 0)
+            {
+                best = Some((t, m));
+            }
+        }
+        best.map(|(_, m)| m)
+    }
+
+    /// One turn of an opponent that does not give the best reply: its ordered move, or a wait.
+    pub(super) fn play_ordered_turn(pos: &mut G) {
+        match Self::ordered_move(pos) {
+            Some(m) => pos.play(m),
+            None => pos.play_null(),
+        }
+    }
+
+    /// Whether the turns of the opponents between two turns of the root side are over.
+    pub(super) fn round_done(&self, pos: &G) -> bool {
+        pos.side_of(pos.to_move()) == self.root_side || pos.static_outcome().is_some() || pos.side_lost(self.root_side)
+    }
+
+    /// Best-Reply Search (BRS+, Esser et al. 2014), the layer between two turns of the root
+    /// side: the moves of every opponent compete and only the best of them is searched; the
+    /// other opponents keep their turns and play their ordered move (`ordered_move`), so the
+    /// turn order stays the game's and a capture another opponent would make is not missed.
+    /// Scores are the opponents' view (the team not the root's).
+    pub(super) fn best_replies(&mut self, pos: &G, depth: i32, ply: usize, alpha: i32, beta: i32) -> i32 {
+        self.pv_len[ply] = ply;
+        if depth <= 0 {
+            return self.qsearch(pos, ply, alpha, beta);
+        }
+        if let Some(v) = self.enter(pos, ply, true) {
+            return v;
+        }
+        self.seldepth = self.seldepth.max(ply);
+        let key = pos.hash() ^ self.key_salt;
+        if let (Some(v), _) = self.brs_probe(key, depth, ply, alpha, beta) {
+            return v;
+        }
+        // The opponents' turns in order, each in the position it comes in when those before it
+        // played their ordered moves; then all their moves, captures first. A move is tagged
+        // with its turn, not its seat: a seat may have two turns in one round (Judtho).
+        let mut scored = std::mem::take(&mut self.brs_lists[ply]);
+        scored.clear();
+        let mut movers: [Option<G>; MAX_ROUND] = Default::default();
+        let mut turn = pos.clone();
+        for (t, mover) in movers.iter_mut().enumerate() {
+            if self.round_done(&turn) {
+                break;
+            }
+            let s = turn.to_move();
+            let mut list = MovesOf::<G>::default();
+            turn.legal_moves(&mut list);
+            for &m in list.iter() {
+                let score = match turn.tactical_value(m) {
+                    Some(v) => (1 << 20) + v,
+                    None => self.history.get(s, G::move_index(m)),
+                };
+                scored.push((score, m, t as u8));
+            }
+            let mut next = turn.clone();
+            Self::play_ordered_turn(&mut next);
+            *mover = Some(std::mem::replace(&mut turn, next));
+        }
+        scored.sort_unstable_by(|a, b| b.0.cmp(&a.0));
+        let v = self.best_of_replies(pos, &scored, &movers, depth, ply, alpha, beta);
+        self.brs_lists[ply] = scored;
+        v
+    }
+
+    /// The best of the opponents' replies in `scored` (score, move, turn), each played in its
+    /// turn's position from `movers`, with the round finished by ordered moves.
+    #[allow(clippy::too_many_arguments)]
+    fn best_of_replies(
+        &mut self,
+        pos: &G,
+        scored: &[(i32, G::Move, u8)],
+        movers: &[Option<G>; MAX_ROUND],
+        depth: i32,
+        ply: usize,
+        mut alpha: i32,
+        beta: i32,
+    ) -> i32 {
+        let key = pos.hash() ^ self.key_salt;
+        if scored.is_empty() {
+            // No opponent can move: the root side moves again.
+            let Some(next) = pos.with_turn(self.root_seat) else { return self.eval(pos) };
+            return -self.brs_max(&next, depth - 1, ply + 1, -beta, -alpha);
+        }
+        let orig_alpha = alpha;
+        let mut best = -INF;
+        for (count, &(score, m, t)) in scored.iter().enumerate() {
+            let Some(p) = movers[t as usize].as_ref() else { continue };
+            let mut child = p.clone();
+            child.play(m);
+            for _ in 0..MAX_ROUND {
+                if self.round_done(&child) {
+                    break;
+                }
+                Self::play_ordered_turn(&mut child);
+            }
+            let v = match self.settled(&child, ply + 1) {
+                Some(v) => {
+                    if self.team(&child) {
+                        -v
+                    } else {
+                        v
+                    }
+                }
+                None => {
+                    if !self.team(&child) {
+                        continue;
+                    }
+                    self.push_trace(Trace::of(&child));
+                    let quiet = score < (1 << 20);
+                    let r = (depth >= 3 && count >= 6 && quiet) as i32;
+                    let mut v = -self.brs_max(&child, depth - 1 - r, ply + 1, -alpha - 1, -alpha);
+                    if v > alpha && !self.stopped && (r > 0 || beta - alpha > 1) {
+                        v = -self.brs_max(&child, depth - 1, ply + 1, -beta, -alpha);
+                    }
+                    self.pop_trace();
+                    v
+                }
+            };
+            if self.stopped {
+                return 0;
+            }
+            if v > best {
+                best = v;
+                if v > alpha {
+                    alpha = v;
+                    if v >= beta {
+                        if score < (1 << 20) {
+                            self.history.update(p.to_move(), G::move_index(m), cutoff_bonus(depth));
+                        }
+                        break;
+                    }
+                }
+            }
+        }
+        self.store(key, best, G::Move::default(), orig_alpha, beta, NO_EVAL, depth, ply);
+        best
+    }
+}
