@@ -3,7 +3,6 @@
 
 use std::time::Instant;
 use tetrarch::games::chaturanga::{AllAgainstAll, DoubleMate};
-use tetrarch::rules::prelude::*;
 use tetrarch::rules::{Game, Record, perft};
 use tetrarch::search::time::fixed;
 use tetrarch::search::{Control, Limits, Searcher};

@@ -22,7 +22,7 @@ enum Cmd {
         position: Vec<String>,
     },
     /// Plays engines against each other, refereed by tetrarch's rules (docs/match.md).
-    Match(MatchArgs),
+    Match(Box<MatchArgs>),
     /// Searches a fixed set of positions of every playable variant, each to a fixed depth, and
     /// prints the node totals (a signature of the search) and nodes/s.
     Bench {
@@ -196,7 +196,7 @@ fn main() -> std::process::ExitCode {
                 tetrarch::arbiter::INTERRUPTED.store(true, std::sync::atomic::Ordering::SeqCst);
                 tetrarch::arbiter::engine::kill_all();
             });
-            match run_match(args) {
+            match run_match(*args) {
                 Ok(summary) => {
                     print!("{}", summary.table());
                     if summary.interrupted {

@@ -76,8 +76,8 @@ fn setup(pieces: &str, rest: &str) -> String {
     for rank in (0..8).rev() {
         let mut s = String::new();
         let mut empty = 0;
-        for file in 0..8 {
-            match &board[rank][file] {
+        for cell in &board[rank] {
+            match cell {
                 None => empty += 1,
                 Some(p) => {
                     if empty > 0 {

@@ -88,7 +88,7 @@ fn compare_with_chess(chess: &Chess) -> bool {
     assert_eq!(pos.to_text(), format!("{fen} - -"), "FEN round trip");
     let pawns = chess.board().pawns();
     let is_last = |m: &str| {
-        let from = shakmaty::Square::from_ascii(m[..2].as_bytes()).unwrap();
+        let from = shakmaty::Square::from_ascii(&m.as_bytes()[..2]).unwrap();
         let rank = m.as_bytes()[3];
         pawns.contains(from) && (rank == b'8' || rank == b'1')
     };
@@ -124,7 +124,7 @@ fn orthodox_positions_give_orthodox_moves_except_d6() {
         checked += 1;
     }
     // Random games from the start and from each well-known position.
-    let mut rng = common::Rng(0xD0_70C4_E55);
+    let mut rng = common::Rng(0xD_070C_4E55);
     let mut game = 0;
     while checked < 1200 {
         let fen = ORTHODOX[game % ORTHODOX.len()];
@@ -433,7 +433,7 @@ fn position_strings_are_refused_with_reasons() {
 
 #[test]
 fn random_games_keep_hash_text_and_reference_in_step() {
-    let mut rng = common::Rng(0xD0_70_6A_3E5);
+    let mut rng = common::Rng(0x000D_0706_A3E5);
     let mut ends = std::collections::BTreeMap::new();
     let (mut appointed, mut frozen, mut plies) = (0, 0, 0);
     let starts: Vec<&str> =

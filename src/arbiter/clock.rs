@@ -114,7 +114,7 @@ impl SeatClock {
             self.remaining = self.remaining.saturating_sub(elapsed) + inc;
             self.moves += 1;
             if let Some(m) = moves_per_period
-                && self.moves % m == 0
+                && self.moves.is_multiple_of(m)
             {
                 self.remaining += base;
             }

@@ -212,8 +212,8 @@ mod tests {
 
     #[test]
     fn lines_and_betweens_agree() {
-        const B: [[u64; 64]; 64] = between_table::<64>(8, 8, &KING_STEPS);
-        const L: [[u64; 64]; 64] = line_table::<64>(8, 8, &KING_STEPS);
+        static B: [[u64; 64]; 64] = between_table::<64>(8, 8, &KING_STEPS);
+        static L: [[u64; 64]; 64] = line_table::<64>(8, 8, &KING_STEPS);
         // a1-h8: six squares between, the long diagonal as the line.
         assert_eq!(B[0][63].count_ones(), 6);
         assert_eq!(L[0][63], 0x8040_2010_0804_0201);

@@ -169,7 +169,7 @@ impl<G: Game> Searcher<G> {
             Self::play_ordered_turn(&mut next);
             *mover = Some(std::mem::replace(&mut turn, next));
         }
-        scored.sort_unstable_by(|a, b| b.0.cmp(&a.0));
+        scored.sort_unstable_by_key(|s| std::cmp::Reverse(s.0));
         let v = self.best_of_replies(pos, &scored, &movers, depth, ply, alpha, beta);
         self.brs_lists[ply] = scored;
         v
@@ -177,6 +177,8 @@ impl<G: Game> Searcher<G> {
 
     /// The best of the opponents' replies in `scored` (score, move, turn), each played in its
     /// turn's position from `movers`, with the round finished by ordered moves.
+    // The window, depth and ply of a node travel together through every search function;
+    // bundling them would build and take apart a struct at every node.
     #[allow(clippy::too_many_arguments)]
     fn best_of_replies(
         &mut self,

@@ -301,7 +301,7 @@ impl<G: Game> Searcher<G> {
             }
             if let Some(n) = self.limits.mate
                 && v >= MATE_BOUND
-                && MATE - v <= 2 * n as i32 - 1
+                && MATE - v < 2 * n as i32
             {
                 break;
             }
@@ -469,6 +469,10 @@ impl<G: Game> Searcher<G> {
         }
     }
 
+    /// The value of `child` for the side that moved into it: `flip` when the team changes.
+    // The window, depth and ply of a node travel together through every search function;
+    // bundling them would build and take apart a struct at every node.
+    #[allow(clippy::too_many_arguments)]
     #[inline]
     fn value(&mut self, child: &G, flip: bool, depth: i32, ply: usize, alpha: i32, beta: i32, null_ok: bool) -> i32 {
         if self.brs {
@@ -564,6 +568,8 @@ impl<G: Game> Searcher<G> {
     }
 
     /// Stores a node's result: its bound follows from where `best` fell against the window.
+    // The window, depth and ply of a node travel together through every search function;
+    // bundling them would build and take apart a struct at every node.
     #[allow(clippy::too_many_arguments)]
     fn store(&mut self, key: u64, best: i32, mv: G::Move, alpha: i32, beta: i32, eval: i32, depth: i32, ply: usize) {
         let bound = if best >= beta {

@@ -59,6 +59,6 @@ pub(super) fn pick_next<M: Copy>(list: &mut [(i32, M)], count: usize) {
         }
         list.swap(count, bi);
     } else if count == SELECT {
-        list[SELECT..].sort_unstable_by(|a, b| b.0.cmp(&a.0));
+        list[SELECT..].sort_unstable_by_key(|m| std::cmp::Reverse(m.0));
     }
 }

@@ -254,8 +254,6 @@ impl<const FFA: bool> Chaturanga<FFA> {
         squares & !(1u64 << to)
     }
 
-    /// Moves the pieces for army `a`'s move `m` (not a pass). Returns whether it captured or
-
     fn go_out(&mut self, a: usize) {
         self.out |= 1 << a;
         self.out_order[self.n_out as usize] = a as u8;
@@ -271,8 +269,6 @@ impl<const FFA: bool> Chaturanga<FFA> {
         }
         n
     }
-
-    /// Army `a`'s legal moves, as if it were its turn, without the pass. `tactical` keeps
 
     /// Double Mate: whether army `a`'s king is safe after `a` plays `m` (C1).
     fn safe_after(&self, a: usize, m: Move) -> bool {

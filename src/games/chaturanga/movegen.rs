@@ -3,6 +3,7 @@
 use super::*;
 
 impl<const FFA: bool> Chaturanga<FFA> {
+    /// Moves the pieces for army `a`'s move `m` (not a pass). Returns whether it captured or
     /// moved a pawn (C5's counter).
     pub(super) fn apply(&mut self, a: usize, m: Move) -> bool {
         let (from, to) = (m.from(), m.to());
@@ -39,6 +40,7 @@ impl<const FFA: bool> Chaturanga<FFA> {
         reset
     }
 
+    /// Army `a`'s legal moves, as if it were its turn, without the pass. `tactical` keeps
     /// only captures and promotions.
     pub(super) fn generate(&self, a: usize, out: &mut List<Move>, tactical: bool) {
         let t = tables();

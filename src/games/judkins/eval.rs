@@ -87,8 +87,6 @@ impl Judkins {
     }
 }
 
-/// What a capture of a piece of each type gains: the piece leaves the board and joins the
-
 impl Evaluation for Judkins {
     const MOVE_INDEX_SPACE: usize = (SQUARES + HAND_KINDS) * SQUARES * 2;
     const NULL_MOVE: bool = true;

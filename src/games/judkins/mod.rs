@@ -225,9 +225,6 @@ impl Judkins {
         self.attackers(t, self.side ^ 1, self.king[self.side as usize] as usize, self.occupied())
     }
 
-    /// Pushes the moves of the piece on `from` to `targets`. With `tactical_only`, `targets`
-    /// holds captures and promotion squares, and a quiet move's non-promoting twin is left out.
-
     fn compute_hash(&self) -> u64 {
         let t = tables();
         let mut h = 0;

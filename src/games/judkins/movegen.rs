@@ -3,6 +3,8 @@
 use super::*;
 
 impl Judkins {
+    /// Pushes the moves of the piece on `from` to `targets`. With `tactical_only`, `targets`
+    /// holds captures and promotion squares, and a quiet move's non-promoting twin is left out.
     #[inline(always)]
     pub(super) fn push_moves(
         t: &Tables,

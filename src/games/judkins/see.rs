@@ -3,6 +3,8 @@
 use super::eval::{HAND_VALUE, VALUE};
 use super::*;
 
+/// What a capture of a piece of each type gains: the piece leaves the board and joins the
+/// captor's hand, unpromoted.
 pub(super) const CAPTURE_GAIN: [i32; PIECE_TYPES] = {
     let mut g = [0; PIECE_TYPES];
     let mut i = 0;

@@ -10,7 +10,7 @@ use crate::board::geometry::{
 use crate::board::sliders::SLIDERS_6X6 as SLIDERS;
 use crate::board::zobrist::Zobrist;
 
-/// Attack sets and hash keys.
+/// Attack sets and hash keys, made by the compiler.
 pub struct Tables {
     /// Step attacks `[colour][kind][square]` for pawn, silver, gold-movers, knight, king.
     pub step: [[[u64; SQUARES]; 5]; 2],
