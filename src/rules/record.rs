@@ -128,3 +128,108 @@ impl<G: Notation> Record<G> {
         Ok(mv)
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::rules::registry::VariantSpec;
+    use crate::rules::{MoveList, Termination};
+
+    const FOUR: VariantSpec = VariantSpec {
+        name: "four",
+        title: "four seats",
+        seats: "abcd",
+        players: &["a", "b", "c", "d"],
+        files: 1,
+        ranks: 1,
+        keyword: "fen",
+        playable: false,
+    };
+
+    /// Four seats, each its own side, or (`PAIRS`) 0+2 against 1+3.
+    #[derive(Clone)]
+    struct Four<const PAIRS: bool>;
+
+    impl<const PAIRS: bool> Rules for Four<PAIRS> {
+        type Move = u8;
+        type Moves<T: Copy> = MoveList<T, 1>;
+        const VARIANT: &'static VariantSpec = &FOUR;
+        const MAX_MOVES: usize = 1;
+        const REPETITIONS: usize = 3;
+        const PERPETUAL_CHECK_LOSES: bool = true;
+        fn startpos() -> Self {
+            Four
+        }
+        fn to_move(&self) -> Seat {
+            0
+        }
+        fn side_of(&self, seat: Seat) -> Side {
+            if PAIRS { seat % 2 } else { seat }
+        }
+        fn legal_moves(&self, _: &mut MoveList<u8, 1>) {}
+        fn play(&mut self, _: u8) {}
+        fn hash(&self) -> u64 {
+            0
+        }
+        fn hash_from_scratch(&self) -> u64 {
+            0
+        }
+        fn in_check(&self) -> bool {
+            false
+        }
+        fn checked_seats(&self) -> SeatMask {
+            0
+        }
+        fn no_move_outcome(&self) -> Outcome {
+            Outcome::draw(Termination::Stalemate)
+        }
+    }
+
+    /// Two rounds of seats 0, 1, 2, 3; `checks[i]` is who is in check after the i-th move.
+    fn cycle(checks: [SeatMask; 8]) -> Vec<Trace> {
+        let mut t = vec![Trace { hash: 1, to_move: 0, checks: 0 }];
+        for (i, &c) in checks.iter().enumerate() {
+            t.push(Trace { hash: 2 + i as u64 % 4, to_move: ((i + 1) % 4) as Seat, checks: c });
+        }
+        t
+    }
+
+    #[test]
+    fn a_perpetual_checker_among_four_sides_is_found() {
+        // Seat 1 checks seat 3 after each of its moves (moves 2 and 6); nobody else checks.
+        let only_b = cycle([0, 0b1000, 0, 0, 0, 0b1000, 0, 0]);
+        assert_eq!(perpetual_checker(&Four::<false>, &only_b), Some(1));
+        // Seat 2 also checks on each of its moves: the rule cancels out.
+        let two = cycle([0, 0b1000, 0b0001, 0, 0, 0b1000, 0b0001, 0]);
+        assert_eq!(perpetual_checker(&Four::<false>, &two), None);
+        // Seat 1 missed once.
+        let missed = cycle([0, 0b1000, 0, 0, 0, 0, 0, 0]);
+        assert_eq!(perpetual_checker(&Four::<false>, &missed), None);
+    }
+
+    #[test]
+    fn a_side_of_two_seats_checks_perpetually_only_if_both_do() {
+        // Seats 0 and 2 (one side) check an enemy seat after every one of their moves.
+        let both = cycle([0b0010, 0, 0b1000, 0, 0b0010, 0, 0b1000, 0]);
+        assert_eq!(perpetual_checker(&Four::<true>, &both), Some(0));
+        let one = cycle([0b0010, 0, 0, 0, 0b0010, 0, 0, 0]);
+        assert_eq!(perpetual_checker(&Four::<true>, &one), None);
+        // Two rounds that return to the first position, for the third time: the other side wins.
+        let mut traces = vec![Trace { hash: 10, to_move: 0, checks: 0 }];
+        for i in 0..8 {
+            let next = ((i + 1) % 4) as Seat;
+            traces.push(Trace { hash: 10 + next as u64, to_move: next, checks: [0b0010, 0, 0b1000, 0][i % 4] });
+        }
+        let o = repetition_outcome(&Four::<true>, &traces).unwrap();
+        assert_eq!((o.reason, o.winners), (Termination::PerpetualCheck, 0b1010));
+    }
+
+    #[test]
+    #[should_panic(expected = "move list overflow")]
+    fn a_full_move_list_fails_loudly() {
+        let mut l: MoveList<u8, 2> = MoveList::new();
+        l.push(1);
+        l.push(2);
+        l.push(3);
+    }
+}
