@@ -5,3 +5,4 @@
 pub mod chaturanga;
 pub mod dojo;
 pub mod judkins;
+pub mod judtho;

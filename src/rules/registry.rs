@@ -136,7 +136,7 @@ registry! {
         players: ["w", "r", "y", "b"],
         board: 12 x 12,
         keyword: "fen",
-        game: none,
+        game: (crate::games::judtho::Judtho),
     }
 }
 
