@@ -107,7 +107,8 @@ impl RefPos {
             hands[i] = h[2..].chars().collect();
         }
         let seat = |c: char| SEATS.iter().position(|&x| x == c).unwrap() as u8;
-        let alliances = if f[3] == "-" { Vec::new() } else { f[3].split(',').map(|a| a.chars().map(seat).collect()).collect() };
+        let alliances =
+            if f[3] == "-" { Vec::new() } else { f[3].split(',').map(|a| a.chars().map(seat).collect()).collect() };
         let mut checks: [Vec<usize>; 4] = Default::default();
         let mut pending = [false; 4];
         if f.len() == 8 {
@@ -194,9 +195,18 @@ impl RefPos {
         } else {
             let mut a = self.alliances.clone();
             a.sort_by_key(|x| x[0]);
-            s += &a.iter().map(|x| x.iter().map(|&m| SEATS[m as usize]).collect::<String>()).collect::<Vec<_>>().join(",");
+            s += &a
+                .iter()
+                .map(|x| x.iter().map(|&m| SEATS[m as usize]).collect::<String>())
+                .collect::<Vec<_>>()
+                .join(",");
         }
-        s += &format!(" {} {} {}", self.cycle.iter().map(|&c| SEATS[c as usize]).collect::<String>(), self.quiet, self.number);
+        s += &format!(
+            " {} {} {}",
+            self.cycle.iter().map(|&c| SEATS[c as usize]).collect::<String>(),
+            self.quiet,
+            self.number
+        );
         let entries: Vec<String> = (0..4)
             .filter(|&i| !self.checks[i].is_empty())
             .map(|i| {
@@ -288,7 +298,10 @@ impl RefPos {
                     _ => &BISHOP_LINES,
                 };
                 let n = df.abs().max(dr.abs());
-                if n == 0 || !(df == 0 || dr == 0 || df.abs() == dr.abs()) || !lines.contains(&(df.signum(), dr.signum())) {
+                if n == 0
+                    || !(df == 0 || dr == 0 || df.abs() == dr.abs())
+                    || !lines.contains(&(df.signum(), dr.signum()))
+                {
                     return false;
                 }
                 (1..n).all(|i| self.board[at(f + df.signum() * i, r + dr.signum() * i).unwrap()].is_none())
@@ -332,14 +345,26 @@ impl RefPos {
                     }
                 }
                 if k == 'N' {
-                    let victims: Vec<usize> =
-                        KNIGHT_JUMPS.iter().filter_map(|&(a, b)| at(f + a, r + b)).filter(|&t| self.capturable(o, t)).collect();
+                    let victims: Vec<usize> = KNIGHT_JUMPS
+                        .iter()
+                        .filter_map(|&(a, b)| at(f + a, r + b))
+                        .filter(|&t| self.capturable(o, t))
+                        .collect();
                     for mask in 1u32..(1 << victims.len()) {
                         let mut chosen: Vec<usize> =
                             victims.iter().enumerate().filter(|(i, _)| mask & (1 << i) != 0).map(|(_, &t)| t).collect();
                         chosen.sort();
                         let text = name(s) + &chosen.iter().map(|&t| format!("x{}", name(t))).collect::<String>();
-                        out.push(RefMove { text, captures: chosen, from: s, to: s, stays: true, kind: 'N', place: false, pass: false });
+                        out.push(RefMove {
+                            text,
+                            captures: chosen,
+                            from: s,
+                            to: s,
+                            stays: true,
+                            kind: 'N',
+                            place: false,
+                            pass: false,
+                        });
                     }
                 }
             }
@@ -409,7 +434,8 @@ impl RefPos {
                             }
                         } else if self.capturable(o, t) {
                             if passable {
-                                let mut caps: Vec<usize> = path.iter().copied().filter(|&q| self.board[q].is_some()).collect();
+                                let mut caps: Vec<usize> =
+                                    path.iter().copied().filter(|&q| self.board[q].is_some()).collect();
                                 caps.push(t);
                                 out.push(Self::mv(plain(t), s, t, k, caps));
                             }
@@ -523,7 +549,8 @@ impl RefPos {
                 .unwrap();
             squares = vec![best];
         }
-        let options: Vec<Option<usize>> = if squares.is_empty() { vec![None] } else { squares.into_iter().map(Some).collect() };
+        let options: Vec<Option<usize>> =
+            if squares.is_empty() { vec![None] } else { squares.into_iter().map(Some).collect() };
         let mut out = Vec::new();
         for o in options {
             let mut p = self.clone();
@@ -685,12 +712,15 @@ impl RefPos {
         let s = self.cycle[0];
         let legal = self.legal(s, true);
         if !legal.is_empty() {
-            return legal.into_iter().map(|(m, mut p)| {
-                if p.quiet >= 200 && p.over.is_none() {
-                    p.draw = true;
-                }
-                (m.text, p)
-            }).collect();
+            return legal
+                .into_iter()
+                .map(|(m, mut p)| {
+                    if p.quiet >= 200 && p.over.is_none() {
+                        p.draw = true;
+                    }
+                    (m.text, p)
+                })
+                .collect();
         }
         if self.in_check(s) {
             return Vec::new();

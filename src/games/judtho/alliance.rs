@@ -291,10 +291,11 @@ impl Judtho {
     pub(super) fn checkmate(&mut self, mater: u8, mated: u8, square: Option<usize>) {
         if let (Some(sq), Some(kind)) = (square, self.promotion_kind(mated)) {
             self.take(sq);
-            self.from_hand(mated, kind);
+            self.take_from_hand(mated, kind);
             self.put(mated, kind, sq);
         }
         let triple = self.rel.checkmate(mater, mated);
+        self.refresh_checked();
         self.quiet = 0;
         if triple {
             // T9: the single player moves next, then the members in the original order from
@@ -332,7 +333,11 @@ impl Judtho {
         if options.is_empty() {
             let mut p = self.clone();
             p.checkmate(mater, mated, None);
-            if p.over.is_some() { out.push(m) } else { p.mate_variants(mover, m, out) }
+            if p.over.is_some() {
+                out.push(m)
+            } else {
+                p.mate_variants(mover, m, out)
+            }
             return;
         }
         for sq in options.iter() {

@@ -120,10 +120,11 @@ impl Judtho {
     /// Places a piece: the obligation of the placer is met, and each king the piece checks is
     /// given one (T6) and records the check (T6b).
     pub(super) fn place(&mut self, us: u8, kind: u8, sq: usize) {
-        self.from_hand(us, kind);
+        self.take_from_hand(us, kind);
         self.put(us, kind, sq);
         self.placed += 1;
         self.pending &= !(1 << us);
+        self.refresh_checked();
         let attacks = self.board.attacks_from(kind, us, sq, &self.rel);
         for v in 0..4u8 {
             let k = self.board.kings[v as usize];

@@ -49,7 +49,15 @@ impl Board {
     }
 
     /// Whether a piece of a seat in `by` attacks `sq`.
+    #[inline]
     pub fn attacked(&self, sq: usize, by: u8, rel: &Relations) -> bool {
+        self.attacked_through(sq, by, rel, self.occ)
+    }
+
+    /// Whether a piece of a seat in `by` attacks `sq` when the Queens, Rooks and Bishops are
+    /// blocked by `occ` only (a king stepping away empties its square; Princes still read the
+    /// board).
+    pub fn attacked_through(&self, sq: usize, by: u8, rel: &Relations, occ: Set) -> bool {
         if by == 0 {
             return false;
         }
@@ -75,7 +83,7 @@ impl Board {
         for d in 0..8 {
             let sliders = if orthogonal(d) { orth } else { diag };
             if (t.rays.rays[d][sq] & sliders).any()
-                && let Some(b) = t.rays.blocker(sq, d, self.occ)
+                && let Some(b) = t.rays.blocker(sq, d, occ)
                 && sliders.has(b)
             {
                 return true;
@@ -83,6 +91,35 @@ impl Board {
         }
         let princes = k[PRINCE as usize] & atk & t.orth3[sq];
         princes.any() && self.prince_reaches(sq, princes, rel)
+    }
+
+    /// The pieces of the seats in `by` that attack `sq`.
+    pub fn attackers(&self, sq: usize, by: u8, rel: &Relations) -> Set {
+        let t = tables();
+        let atk = self.of(by);
+        let k = &self.by_kind;
+        let mut out = (t.knight[sq] & k[KNIGHT as usize])
+            | (t.king[sq] & k[KING as usize])
+            | (t.ring4[sq] & k[PRINCESS as usize])
+            | (t.pawn_from[UP][sq] & k[PAWN as usize] & (self.by_seat[W as usize] | self.by_seat[Y as usize]))
+            | (t.pawn_from[DOWN][sq] & k[PAWN as usize] & (self.by_seat[R as usize] | self.by_seat[B as usize]));
+        out &= atk;
+        let orth = (k[QUEEN as usize] | k[ROOK as usize]) & atk;
+        let diag = (k[QUEEN as usize] | k[BISHOP as usize]) & atk;
+        for d in 0..8 {
+            let sliders = if orthogonal(d) { orth } else { diag };
+            if let Some(b) = t.rays.blocker(sq, d, self.occ)
+                && sliders.has(b)
+            {
+                out.insert(b);
+            }
+        }
+        for p in (k[PRINCE as usize] & atk & t.orth3[sq]).iter() {
+            if self.prince_reaches(sq, Set::square(p), rel) {
+                out.insert(p);
+            }
+        }
+        out
     }
 
     /// Whether one of `princes` attacks `sq`: on its rank or file within 3, with nothing between
@@ -95,9 +132,7 @@ impl Board {
                 let Some((seat, kind)) = self.at(t) else { continue };
                 if princes.has(t) {
                     let opp = rel.opponents(seat);
-                    let clear = path[..n - 1]
-                        .iter()
-                        .all(|&(s, k)| s == NONE || (k != KING && opp & (1 << s) != 0));
+                    let clear = path[..n - 1].iter().all(|&(s, k)| s == NONE || (k != KING && opp & (1 << s) != 0));
                     if clear {
                         return true;
                     }
@@ -166,7 +201,8 @@ impl Board {
                 out
             }
             _ => {
-                let (dirs, reach): (&[usize], usize) = if kind == PRINCESS { (&[0, 1, 2, 3, 4, 5, 6, 7], 4) } else { (&ORTH, 3) };
+                let (dirs, reach): (&[usize], usize) =
+                    if kind == PRINCESS { (&[0, 1, 2, 3, 4, 5, 6, 7], 4) } else { (&ORTH, 3) };
                 let mut out = Set::EMPTY;
                 for &d in dirs {
                     for n in 1..=reach {

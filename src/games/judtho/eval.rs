@@ -40,7 +40,8 @@ impl Evaluation for Judtho {
     fn tactical_value(&self, m: Move) -> Option<i32> {
         match m.kind() {
             STEP | JUMP => {
-                let victim = self.board.at(m.to()).filter(|&(s, _)| s != self.to_move_seat()).map(|p| VALUE[p.1 as usize]);
+                let victim =
+                    self.board.at(m.to()).filter(|&(s, _)| s != self.to_move_seat()).map(|p| VALUE[p.1 as usize]);
                 let promo = m.promotion().map(|k| VALUE[k as usize] - 100);
                 match (victim, promo) {
                     (None, None) => None,

@@ -230,6 +230,9 @@ pub struct Judtho {
     number: u32,
     hash: u64,
     over: Option<Outcome>,
+    /// The seats whose kings stand in check: kept by every change of the board or of the
+    /// relationships (`refresh_checked`), and read by move generation and the T8 test.
+    checked: u8,
 }
 
 impl std::fmt::Debug for Judtho {
@@ -260,6 +263,7 @@ impl Judtho {
             number: 1,
             hash: 0,
             over: None,
+            checked: 0,
         }
     }
 
@@ -301,13 +305,13 @@ impl Judtho {
     }
 
     /// Takes a piece from a hand (which must hold one).
-    fn from_hand(&mut self, seat: u8, kind: u8) {
+    fn take_from_hand(&mut self, seat: u8, kind: u8) {
         let h = &mut self.hand[seat as usize][kind as usize];
         *h -= 1;
         self.hash ^= tables().z_hand[seat as usize][kind as usize][*h as usize];
     }
 
-    fn into_hand(&mut self, seat: u8, kind: u8) {
+    fn put_in_hand(&mut self, seat: u8, kind: u8) {
         let h = &mut self.hand[seat as usize][kind as usize];
         self.hash ^= tables().z_hand[seat as usize][kind as usize][*h as usize];
         *h += 1;
@@ -357,10 +361,21 @@ impl Judtho {
     }
 
     /// Whether `seat`'s king stands attacked by one of its Opponents.
-    #[inline]
+    #[inline(always)]
     pub fn king_in_check(&self, seat: u8) -> bool {
-        let k = self.board.kings[seat as usize];
-        k != NONE && self.board.attacked(k as usize, self.rel.opponents(seat), &self.rel)
+        self.checked & (1 << seat) != 0
+    }
+
+    /// Finds the kings in check anew, after the board or the relationships changed.
+    fn refresh_checked(&mut self) {
+        let mut checked = 0;
+        for s in 0..4u8 {
+            let k = self.board.kings[s as usize];
+            if k != NONE && self.board.attacked(k as usize, self.rel.opponents(s), &self.rel) {
+                checked |= 1 << s;
+            }
+        }
+        self.checked = checked;
     }
 
     /// The end the position shows: the third checkmate, or T12.
@@ -430,7 +445,7 @@ impl Rules for Judtho {
     }
 
     fn checked_seats(&self) -> SeatMask {
-        (0..4).filter(|&s| self.king_in_check(s)).fold(0, |m, s| m | (1 << s))
+        self.checked
     }
 
     fn static_outcome(&self) -> Option<Outcome> {

@@ -62,6 +62,43 @@ struct Change {
     vacated: Set,
     /// Whether the piece moves at all (not a distant capture).
     moves: bool,
+    /// `vacated` as at most two squares (`NONE` for none), when it has no more: the common
+    /// case, whose tests are single bits.
+    few: Option<[u8; 2]>,
+}
+
+impl Change {
+    fn new(owner: u8, kind: u8, from: usize, to: usize, vacated: Set, moves: bool) -> Change {
+        let few = (vacated.count() <= 2).then(|| {
+            let mut v = [NONE; 2];
+            for (i, s) in vacated.iter().enumerate() {
+                v[i] = s as u8;
+            }
+            v
+        });
+        Change { owner, kind, from, to, vacated, moves, few }
+    }
+
+    /// How many of the vacated squares lie in `set`, and whether one of them lies in `also`.
+    #[inline(always)]
+    fn hits(&self, set: &Set, also: &Set) -> (u32, bool) {
+        match self.few {
+            Some(v) => {
+                let (mut n, mut hit) = (0, false);
+                for &s in &v {
+                    if s != NONE && set.has(s as usize) {
+                        n += 1;
+                        hit |= also.has(s as usize);
+                    }
+                }
+                (n, hit)
+            }
+            None => {
+                let on = self.vacated & *set;
+                (on.count(), (on & *also).any())
+            }
+        }
+    }
 }
 
 /// What the legality tests need to know about the position before any move.
@@ -69,6 +106,25 @@ struct Ctx {
     us: u8,
     /// The seats whose kings are in check now.
     checked: u8,
+    /// Per seat: the squares whose piece alone shields its king from an Opponent's Queen, Rook
+    /// or Bishop behind it, and the squares near the king where a Prince's line might open.
+    /// A move that empties none of them, and no two squares of one line through the king,
+    /// cannot uncover the king.
+    shields: [Set; 4],
+    /// Per seat and kind: the squares from which a piece of that kind attacks the seat's king
+    /// on the board as it is (a pawn's by its owner's direction: `PAWN` up, `KING` down, a
+    /// king's own squares being its neighbours anyway).
+    check_squares: [[Set; 8]; 4],
+    /// Per seat in check: the pieces giving it, and where a move that is not the king's must
+    /// land to answer them all: on a checker, or between it and the king.
+    checkers: [Set; 4],
+    evasions: [Set; 4],
+    /// The seats but the mover whose kings stand on the board.
+    others: u8,
+    /// Per seat in check but the mover: a square its king can step to now (`NONE` if none).
+    /// After a move that leaves it in check, the step usually still answers: then the move
+    /// cannot mate it, and T8 need not generate its moves.
+    escapes: [u8; 4],
 }
 
 impl Judtho {
@@ -78,14 +134,73 @@ impl Judtho {
         if self.board.kings[us as usize] == NONE {
             return;
         }
-        let checked = (0..4u8).filter(|&s| self.king_in_check(s)).fold(0, |m, s| m | (1 << s));
-        let cx = Ctx { us, checked };
+        // The legality tests read the shields of the kings whose pieces move; the checkmate
+        // tests (only wanted with `variants`) those of every king, and where each can be checked.
         let movable = self.rel.movable(us);
+        let mut shields = [Set::EMPTY; 4];
+        for (s, shield) in shields.iter_mut().enumerate() {
+            if variants || movable & (1 << s) != 0 {
+                *shield = self.shields(s as u8);
+            }
+        }
+        let mut check_squares = [[Set::EMPTY; 8]; 4];
+        let t = tables();
+        for (s, sq) in check_squares.iter_mut().enumerate() {
+            let k = self.board.kings[s];
+            if !variants || s as u8 == us || k == NONE {
+                continue;
+            }
+            let (k, occ) = (k as usize, self.board.occ);
+            sq[KNIGHT as usize] = t.knight[k];
+            sq[PRINCESS as usize] = t.ring4[k];
+            sq[PRINCE as usize] = t.orth3[k];
+            sq[QUEEN as usize] = t.rays.queen(k, occ);
+            sq[ROOK as usize] = t.rays.rook(k, occ);
+            sq[BISHOP as usize] = t.rays.bishop(k, occ);
+            sq[PAWN as usize] = t.pawn_from[tables::UP][k];
+            sq[KING as usize] = t.pawn_from[tables::DOWN][k];
+        }
+        let mut checkers = [Set::EMPTY; 4];
+        let mut evasions = [Set::EMPTY; 4];
+        for s in 0..4usize {
+            if self.checked & (1 << s) == 0 {
+                continue;
+            }
+            let k = self.board.kings[s] as usize;
+            checkers[s] = self.board.attackers(k, self.rel.opponents(s as u8), &self.rel);
+            let mut ev = !Set::EMPTY;
+            for c in checkers[s].iter() {
+                ev &= between(c, k).with(c);
+            }
+            evasions[s] = ev;
+        }
+        let others = (0..4u8).filter(|&s| s != us && self.board.kings[s as usize] != NONE).fold(0, |m, s| m | (1 << s));
+        let mut escapes = [NONE; 4];
+        if variants {
+            for s in 0..4u8 {
+                if s != us && others & self.checked & (1 << s) != 0 {
+                    escapes[s as usize] = self.escape(&self.board, s).map(|e| e as u8).unwrap_or(NONE);
+                }
+            }
+        }
+        let cx = Ctx { us, checked: self.checked, shields, check_squares, checkers, evasions, others, escapes };
+        // The existence test (T8's "no legal move") looks at the king's steps first: when in
+        // check they are the likeliest answer.
+        let king_first = !variants;
+        let ksq = self.board.kings[us as usize] as usize;
+        if king_first {
+            let capturable = self.board.of(self.rel.opponents(us)).minus(self.board.by_kind[KING as usize]);
+            self.leaper_moves(&cx, us, KING, ksq, tables().king[ksq], capturable, out, variants);
+            if out.full() {
+                return;
+            }
+        }
         for owner in std::iter::once(us).chain((0..4).filter(|&s| s != us && movable & (1 << s) != 0)) {
             let capturable = self.board.of(self.rel.opponents(owner)).minus(self.board.by_kind[KING as usize]);
             for sq in self.board.by_seat[owner as usize].iter() {
                 let (_, kind) = self.board.at(sq).expect("a piece of the seat");
                 match kind {
+                    KING if king_first && sq == ksq => {}
                     KING => self.leaper_moves(&cx, owner, kind, sq, tables().king[sq], capturable, out, variants),
                     KNIGHT => {
                         self.leaper_moves(&cx, owner, kind, sq, tables().knight[sq], capturable, out, variants);
@@ -142,7 +257,7 @@ impl Judtho {
                     vacated.insert(t);
                 }
             }
-            let ch = Change { owner, kind: KNIGHT, from: sq, to: sq, vacated, moves: false };
+            let ch = Change::new(owner, KNIGHT, sq, sq, vacated, false);
             self.emit(cx, &ch, Move::distant(sq, leaps), out, variants);
             if out.full() {
                 return;
@@ -174,7 +289,16 @@ impl Judtho {
     }
 
     #[allow(clippy::too_many_arguments)]
-    fn slider_moves(&self, cx: &Ctx, owner: u8, kind: u8, sq: usize, capturable: Set, out: &mut impl Sink, variants: bool) {
+    fn slider_moves(
+        &self,
+        cx: &Ctx,
+        owner: u8,
+        kind: u8,
+        sq: usize,
+        capturable: Set,
+        out: &mut impl Sink,
+        variants: bool,
+    ) {
         let t = tables();
         let reach = match kind {
             QUEEN => t.rays.queen(sq, self.board.occ),
@@ -190,7 +314,16 @@ impl Judtho {
     /// moves through empty squares, line captures through empty squares and Opponents' pieces
     /// ending on the last one taken, and (the Princess) jump captures over anything.
     #[allow(clippy::too_many_arguments)]
-    fn line_moves(&self, cx: &Ctx, owner: u8, kind: u8, sq: usize, capturable: Set, out: &mut impl Sink, variants: bool) {
+    fn line_moves(
+        &self,
+        cx: &Ctx,
+        owner: u8,
+        kind: u8,
+        sq: usize,
+        capturable: Set,
+        out: &mut impl Sink,
+        variants: bool,
+    ) {
         let princess = kind == PRINCESS;
         let (dirs, reach): (&[usize], usize) = if princess { (&[0, 1, 2, 3, 4, 5, 6, 7], 4) } else { (&ORTH, 3) };
         for &d in dirs {
@@ -208,11 +341,11 @@ impl Judtho {
                 if capturable.has(to) {
                     taken.insert(to);
                     if line {
-                        let ch = Change { owner, kind, from: sq, to, vacated: taken, moves: true };
+                        let ch = Change::new(owner, kind, sq, to, taken, true);
                         self.emit(cx, &ch, Move::step(sq, to, None), out, variants);
                     }
                     if princess && !clear {
-                        let ch = Change { owner, kind, from: sq, to, vacated: Set::square(sq).with(to), moves: true };
+                        let ch = Change::new(owner, kind, sq, to, Set::square(sq).with(to), true);
                         self.emit(cx, &ch, Move::jump(sq, to), out, variants);
                     }
                 } else {
@@ -241,10 +374,12 @@ impl Judtho {
         variants: bool,
     ) {
         let mut vacated = Set::square(from);
+        let mut few = [from as u8, NONE];
         if self.board.occ.has(to) {
             vacated.insert(to);
+            few[1] = to as u8;
         }
-        let ch = Change { owner, kind, from, to, vacated, moves: true };
+        let ch = Change { owner, kind, from, to, vacated, moves: true, few: Some(few) };
         self.emit(cx, &ch, Move::step(from, to, promotion), out, variants);
     }
 
@@ -262,9 +397,10 @@ impl Judtho {
                 break;
             }
         }
-        if variants && self.may_check_others(cx, ch) {
+        if variants && self.may_check_others(cx, ch) && self.checks_others(cx, ch, &mut after) {
             let mut p = self.clone();
             p.apply_change(ch);
+            p.refresh_checked();
             p.mate_variants(cx.us, m, out);
         } else {
             out.push(m);
@@ -283,43 +419,173 @@ impl Judtho {
         b
     }
 
+    /// The shield squares of `seat`'s king (see `Ctx::shields`).
+    fn shields(&self, seat: u8) -> Set {
+        let k = self.board.kings[seat as usize];
+        if k == NONE {
+            return Set::EMPTY;
+        }
+        let (k, t) = (k as usize, tables());
+        let foes = self.board.of(self.rel.opponents(seat));
+        let kinds = &self.board.by_kind;
+        let orth = (kinds[QUEEN as usize] | kinds[ROOK as usize]) & foes;
+        let diag = (kinds[QUEEN as usize] | kinds[BISHOP as usize]) & foes;
+        let mut out = Set::EMPTY;
+        if (t.lines[k] & (orth | diag)).any() {
+            for d in 0..8 {
+                let sliders = if d % 4 < 2 { orth } else { diag };
+                if (t.rays.rays[d][k] & sliders).is_empty() {
+                    continue;
+                }
+                if let Some(p1) = t.rays.blocker(k, d, self.board.occ)
+                    && !sliders.has(p1)
+                    && let Some(p2) = t.rays.blocker(p1, d, self.board.occ)
+                    && sliders.has(p2)
+                {
+                    out.insert(p1);
+                }
+            }
+        }
+        // A Prince's line depends on whose pieces stand on it: near an Opponent's Prince every
+        // square of the king's ranks and files within 3 counts.
+        if (t.orth3[k] & kinds[PRINCE as usize] & foes).any() {
+            out |= t.orth3[k];
+        }
+        out
+    }
+
+    /// Whether emptying `vacated` might uncover the king of `seat` on `k`: it empties a shield
+    /// square, or two squares of the lines through the king.
+    #[inline(always)]
+    fn may_uncover(cx: &Ctx, ch: &Change, seat: u8, k: usize) -> bool {
+        let (n, shield) = ch.hits(&tables().lines[k], &cx.shields[seat as usize]);
+        n > 0 && (shield || n > 1)
+    }
+
     /// Whether seat `r`'s king is out of check after `ch`. Only a king that moves, a king in
-    /// check, or a king on a line through a square the move empties can be in check afterwards.
+    /// check, or a king the move may uncover needs the full test.
     fn safe_for(&self, cx: &Ctx, ch: &Change, r: u8, after: &mut Option<Board>) -> bool {
         let moved_king = ch.moves && ch.kind == KING && ch.owner == r;
         let k = if moved_king { ch.to } else { self.board.kings[r as usize] as usize };
-        if !moved_king && cx.checked & (1 << r) == 0 && (ch.vacated & tables().lines[k]).is_empty() {
+        let in_check = cx.checked & (1 << r) != 0;
+        if !moved_king && !in_check && !Self::may_uncover(cx, ch, r, k) {
             return true;
+        }
+        // In check, a move that is not the king's must take a checker or land on a square that
+        // answers every check (a Prince's line is stopped by nothing but a king, a Princess's
+        // by nothing: landing between is only necessary, not enough).
+        if in_check
+            && !moved_king
+            && !(ch.moves && cx.evasions[r as usize].has(ch.to))
+            && (ch.vacated & cx.checkers[r as usize]).is_empty()
+        {
+            return false;
         }
         let b = after.get_or_insert_with(|| self.board_after(ch));
         !b.attacked(k, self.rel.opponents(r), &self.rel)
     }
 
     /// Whether any king but the mover's might be in check after `ch` (then the move may give
-    /// checkmate, and T8 must look).
+    /// checkmate, and T8 must look): one in check already, one the move may uncover, or one
+    /// the moved piece attacks from where it lands.
     fn may_check_others(&self, cx: &Ctx, ch: &Change) -> bool {
         let t = tables();
-        let opp = self.rel.opponents(ch.owner);
-        let reach = if !ch.moves {
-            Set::EMPTY
-        } else {
-            match ch.kind {
-                KING => t.king[ch.to],
-                KNIGHT => t.knight[ch.to],
-                PAWN => t.pawn_attacks[pawn_dir(ch.owner)][ch.to],
-                PRINCESS => t.ring4[ch.to],
-                PRINCE => t.orth3[ch.to],
-                _ => t.lines[ch.to],
+        let mut others = cx.others;
+        if others & cx.checked != 0 {
+            return true;
+        }
+        let opp = if ch.moves { self.rel.opponents(ch.owner) } else { 0 };
+        while others != 0 {
+            let s = others.trailing_zeros() as usize;
+            others &= others - 1;
+            let k = self.board.kings[s] as usize;
+            let (n, shield) = ch.hits(&t.lines[k], &cx.shields[s]);
+            if n > 0 && (shield || n > 1) {
+                return true;
             }
-        };
+            if opp & (1 << s) == 0 {
+                continue;
+            }
+            let attacks = if n == 0 {
+                // Nothing on the king's lines moves away: the board's lines stand.
+                let sq = &cx.check_squares[s];
+                match ch.kind {
+                    KING => t.king[ch.to].has(k),
+                    PAWN => sq[if pawn_dir(ch.owner) == tables::UP { PAWN } else { KING } as usize].has(ch.to),
+                    kind => sq[kind as usize].has(ch.to),
+                }
+            } else {
+                match ch.kind {
+                    KING => t.king[ch.to].has(k),
+                    KNIGHT => t.knight[ch.to].has(k),
+                    PAWN => t.pawn_attacks[pawn_dir(ch.owner)][ch.to].has(k),
+                    PRINCESS => t.ring4[ch.to].has(k),
+                    PRINCE => t.orth3[ch.to].has(k),
+                    kind => {
+                        let d = t.dir[ch.to][k];
+                        let fits = match kind {
+                            QUEEN => true,
+                            ROOK => d % 4 < 2,
+                            _ => d % 4 >= 2,
+                        };
+                        // The line from where it lands to the king, on the board after the move.
+                        d != tables::NO_DIR && fits && (between(ch.to, k) & self.board.occ.minus(ch.vacated)).is_empty()
+                    }
+                }
+            };
+            if attacks {
+                return true;
+            }
+        }
+        false
+    }
+
+    /// Whether, on the board after `ch`, a king but the mover's stands in check without the
+    /// known step out of it (the precise test behind `may_check_others`; if so, T8 must look).
+    fn checks_others(&self, cx: &Ctx, ch: &Change, after: &mut Option<Board>) -> bool {
+        let b = after.get_or_insert_with(|| self.board_after(ch));
         (0..4u8).any(|s| {
-            let k = self.board.kings[s as usize];
+            let k = b.kings[s as usize];
             s != cx.us
                 && k != NONE
-                && (cx.checked & (1 << s) != 0
-                    || (ch.vacated & t.lines[k as usize]).any()
-                    || (opp & (1 << s) != 0 && reach.has(k as usize)))
+                && b.attacked(k as usize, self.rel.opponents(s), &self.rel)
+                && !self.step_holds(b, s, cx.escapes[s as usize])
+                && self.escape(b, s).is_none()
         })
+    }
+
+    /// A square `seat`'s king can step to on `board` without being attacked.
+    fn escape(&self, board: &Board, seat: u8) -> Option<usize> {
+        let k = board.kings[seat as usize] as usize;
+        (tables().king[k]).iter().find(|&e| self.step_holds(board, seat, e as u8))
+    }
+
+    /// Whether `seat`'s king may step to `e` on `board`: the square is empty or holds an
+    /// Opponent's piece (not a king), and nothing attacks it once the king has left its square.
+    fn step_holds(&self, board: &Board, seat: u8, e: u8) -> bool {
+        if e == NONE {
+            return false;
+        }
+        let (e, k) = (e as usize, board.kings[seat as usize] as usize);
+        if !tables().king[k].has(e) {
+            return false;
+        }
+        let opp = self.rel.opponents(seat);
+        match board.at(e) {
+            None => {}
+            Some((o, kind)) if kind != KING && opp & (1 << o) != 0 => {}
+            Some(_) => return false,
+        }
+        let t = tables();
+        if (t.orth3[e] & board.by_kind[PRINCE as usize] & board.of(opp)).any() {
+            // A Prince's line reads who stands on it: play the step out.
+            let mut b = board.clone();
+            b.take(e);
+            b.take(k);
+            b.put(seat, KING, e);
+            return !b.attacked(e, opp, &self.rel);
+        }
+        !board.attacked_through(e, opp, &self.rel, board.occ.without(k))
     }
 
     /// Plays `ch` on the position: captures, the move itself, and the hash (the turn and
@@ -356,6 +622,7 @@ impl Judtho {
                 let pawn = self.board.at(ch.from).map(|p| p.1) == Some(PAWN);
                 let capture = ch.vacated.count() > ch.moves as u32;
                 self.apply_change(&ch);
+                self.refresh_checked();
                 self.quiet = if pawn || capture { 0 } else { self.quiet + 1 };
                 self.rotate_turn();
                 self.run_mates(us, m);
@@ -380,16 +647,9 @@ impl Judtho {
                         vacated.insert(r as usize * 12 + f as usize);
                     }
                 }
-                Change { owner, kind, from: m.from(), to: m.from(), vacated, moves: false }
+                Change::new(owner, kind, m.from(), m.from(), vacated, false)
             }
-            JUMP => Change {
-                owner,
-                kind,
-                from: m.from(),
-                to: m.to(),
-                vacated: Set::square(m.from()).with(m.to()),
-                moves: true,
-            },
+            JUMP => Change::new(owner, kind, m.from(), m.to(), Set::square(m.from()).with(m.to()), true),
             _ => {
                 // A step, a slide, or a line capture: everything on the way is taken (a legal
                 // slide has nothing between).
@@ -397,7 +657,7 @@ impl Judtho {
                 if self.board.occ.has(m.to()) {
                     vacated.insert(m.to());
                 }
-                Change { owner, kind: m.promotion().unwrap_or(kind), from: m.from(), to: m.to(), vacated, moves: true }
+                Change::new(owner, m.promotion().unwrap_or(kind), m.from(), m.to(), vacated, true)
             }
         }
     }

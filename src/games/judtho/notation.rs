@@ -7,7 +7,8 @@ use crate::board::geometry::{KNIGHT_STEPS, parse_square as parse_sq, square_name
 use crate::rules::Notation;
 use std::fmt::Write as _;
 
-pub const START: &str = "12/12/12/12/12/12/12/12/12/12/12/12 w w:KQCSRNBPPPPPP,r:KQCSRNBPPPPPP,y:KQCSRNBPPPPPP,b:KQCSRNBPPPPPP - wryb 0 1";
+pub const START: &str =
+    "12/12/12/12/12/12/12/12/12/12/12/12 w w:KQCSRNBPPPPPP,r:KQCSRNBPPPPPP,y:KQCSRNBPPPPPP,b:KQCSRNBPPPPPP - wryb 0 1";
 
 pub fn square_name(sq: usize) -> String {
     sq_name(12, sq)
@@ -36,7 +37,9 @@ pub fn format_move(m: Move) -> String {
                 .iter()
                 .enumerate()
                 .filter(|(i, _)| m.leaps() & (1 << i) != 0)
-                .map(|(_, &(df, dr))| ((m.from() / 12) as i32 + dr) as usize * 12 + ((m.from() % 12) as i32 + df) as usize)
+                .map(|(_, &(df, dr))| {
+                    ((m.from() / 12) as i32 + dr) as usize * 12 + ((m.from() % 12) as i32 + df) as usize
+                })
                 .collect();
             squares.sort_unstable();
             let mut s = square_name(m.from());
@@ -125,10 +128,9 @@ impl Judtho {
                 }
                 let seat = seat_of(b[j] as char)
                     .ok_or_else(|| format!("rank {}: '{}' is not a player (w r y b)", r + 1, b[j] as char))?;
-                let kind = b
-                    .get(j + 1)
-                    .and_then(|&c| KIND_LETTERS.iter().position(|&l| l == c))
-                    .ok_or_else(|| format!("rank {}: player '{}' without a piece (K Q C S R N B P)", r + 1, b[j] as char))?;
+                let kind = b.get(j + 1).and_then(|&c| KIND_LETTERS.iter().position(|&l| l == c)).ok_or_else(|| {
+                    format!("rank {}: player '{}' without a piece (K Q C S R N B P)", r + 1, b[j] as char)
+                })?;
                 if file >= 12 {
                     return Err(format!("rank {} has more than 12 squares", r + 1));
                 }
@@ -161,11 +163,14 @@ impl Judtho {
                 .and_then(|r| r.strip_prefix(':'))
                 .ok_or_else(|| format!("hand {} must start with '{}:'", s + 1, want))?;
             for c in rest.bytes() {
-                let k = KIND_LETTERS.iter().position(|&l| l == c).ok_or_else(|| format!("hand of {}: '{}' is not a piece", want, c as char))?;
+                let k = KIND_LETTERS
+                    .iter()
+                    .position(|&l| l == c)
+                    .ok_or_else(|| format!("hand of {}: '{}' is not a piece", want, c as char))?;
                 if p.hand[s][k] >= FULL_HAND[k] {
                     return Err(format!("hand of {} holds more '{}' than a player has", want, c as char));
                 }
-                p.into_hand(s as u8, k as u8);
+                p.put_in_hand(s as u8, k as u8);
             }
         }
 
@@ -174,7 +179,11 @@ impl Judtho {
             Vec::new()
         } else {
             f[3].split(',')
-                .map(|a| a.chars().map(|c| seat_of(c).ok_or_else(|| format!("relationships: '{}' is not a player", c))).collect())
+                .map(|a| {
+                    a.chars()
+                        .map(|c| seat_of(c).ok_or_else(|| format!("relationships: '{}' is not a player", c)))
+                        .collect()
+                })
                 .collect::<Result<_, String>>()?
         };
         let sizes: Vec<usize> = alliances.iter().map(Vec::len).collect();
@@ -186,8 +195,10 @@ impl Judtho {
         }
         p.rel = Relations::from_alliances(&alliances)?;
 
-        let cycle: Vec<u8> =
-            f[4].chars().map(|c| seat_of(c).ok_or_else(|| format!("turn cycle: '{}' is not a player", c))).collect::<Result<_, _>>()?;
+        let cycle: Vec<u8> = f[4]
+            .chars()
+            .map(|c| seat_of(c).ok_or_else(|| format!("turn cycle: '{}' is not a player", c)))
+            .collect::<Result<_, _>>()?;
         if cycle.first() != Some(&to_move) {
             return Err("the turn cycle must start with the seat to move".into());
         }
@@ -204,7 +215,8 @@ impl Judtho {
         // the Battles keep.
         let on_board = |s: usize| p.board.by_seat[s].count() as u8;
         let in_hand = |s: usize| p.hand[s].iter().sum::<u8>();
-        let assembly = (0..4).any(|s| in_hand(s) > 1 || p.hand[s][PRINCE as usize] + p.hand[s][PRINCESS as usize] < in_hand(s));
+        let assembly =
+            (0..4).any(|s| in_hand(s) > 1 || p.hand[s][PRINCE as usize] + p.hand[s][PRINCESS as usize] < in_hand(s));
         if assembly {
             let placed: u8 = (0..4).map(on_board).sum();
             p.placed = placed;
@@ -262,12 +274,16 @@ impl Judtho {
         }
 
         p.hash = p.compute_hash();
+        p.refresh_checked();
         p.settle()?;
         let mut count = Count(0);
         if p.over.is_none() && !p.in_assembly() {
             p.generate(to_move, &mut count, true);
             if count.0 > MAX_MOVES {
-                return Err(format!("the position has {} legal moves, more than tetrarch's bound of {}", count.0, MAX_MOVES));
+                return Err(format!(
+                    "the position has {} legal moves, more than tetrarch's bound of {}",
+                    count.0, MAX_MOVES
+                ));
             }
         }
         Ok(p)
@@ -279,7 +295,8 @@ impl Judtho {
     fn parse_checks(&mut self, field: &str) -> Result<(), String> {
         let mut last: Option<u8> = None;
         for entry in field.split(',') {
-            let (who, rest) = entry.split_once(':').ok_or_else(|| format!("checks entry '{}' is not <seat>:<squares>", entry))?;
+            let (who, rest) =
+                entry.split_once(':').ok_or_else(|| format!("checks entry '{}' is not <seat>:<squares>", entry))?;
             let seat = who
                 .chars()
                 .next()
@@ -394,8 +411,10 @@ impl Judtho {
             let entries: Vec<String> = (0..4)
                 .filter(|&seat| self.n_checks[seat] > 0)
                 .map(|seat| {
-                    let squares: Vec<String> =
-                        self.checks[seat][..self.n_checks[seat] as usize].iter().map(|&q| square_name(q as usize)).collect();
+                    let squares: Vec<String> = self.checks[seat][..self.n_checks[seat] as usize]
+                        .iter()
+                        .map(|&q| square_name(q as usize))
+                        .collect();
                     let bang = if self.pending & (1 << seat) != 0 { "!" } else { "" };
                     format!("{}:{}{}", SEAT_LETTERS[seat] as char, squares.join("."), bang)
                 })
@@ -419,7 +438,8 @@ impl Judtho {
 }
 
 fn number(s: &str, what: &str, min: u32, max: u32) -> Result<u32, String> {
-    let ok = !s.is_empty() && s.bytes().all(|b| b.is_ascii_digit()) && (s == "0" || !s.starts_with('0')) && s.len() <= 7;
+    let ok =
+        !s.is_empty() && s.bytes().all(|b| b.is_ascii_digit()) && (s == "0" || !s.starts_with('0')) && s.len() <= 7;
     let v: u32 = s.parse().ok().filter(|_| ok).ok_or_else(|| format!("{} '{}' is not a number", what, s))?;
     if v < min || v > max {
         return Err(format!("{} {} is out of range ({} to {})", what, v, min, max));
@@ -473,17 +493,30 @@ impl Notation for Judtho {
         let alliances = rel.alliances();
         let allied = alliances
             .iter()
-            .map(|a| a.iter().enumerate().map(|(i, &m)| format!("{}{}", SEAT_LETTERS[m as usize] as char, i + 1)).collect::<String>())
+            .map(|a| {
+                a.iter()
+                    .enumerate()
+                    .map(|(i, &m)| format!("{}{}", SEAT_LETTERS[m as usize] as char, i + 1))
+                    .collect::<String>()
+            })
             .collect::<Vec<_>>()
             .join(",");
         let rivals = if rel.rivals_stand() { "wy,rb".to_string() } else { "-".to_string() };
         let movers = (0..4u8)
-            .map(|s| format!("{}:{}", SEAT_LETTERS[s as usize] as char, letters((0..4).filter(|&o| rel.movable(s) & (1 << o) != 0))))
+            .map(|s| {
+                format!(
+                    "{}:{}",
+                    SEAT_LETTERS[s as usize] as char,
+                    letters((0..4).filter(|&o| rel.movable(s) & (1 << o) != 0))
+                )
+            })
             .collect::<Vec<_>>()
             .join(",");
         let hands = (0..4u8)
             .map(|s| {
-                let h: String = (0..8).flat_map(|k| std::iter::repeat_n(KIND_LETTERS[k] as char, self.hand[s as usize][k] as usize)).collect();
+                let h: String = (0..8)
+                    .flat_map(|k| std::iter::repeat_n(KIND_LETTERS[k] as char, self.hand[s as usize][k] as usize))
+                    .collect();
                 format!("{}:{}", SEAT_LETTERS[s as usize] as char, h)
             })
             .collect::<Vec<_>>()
