@@ -281,7 +281,7 @@ impl RefPos {
             'P' => df.abs() == 1 && dr == forward(x),
             'S' => (df == 0 || dr == 0 || df.abs() == dr.abs()) && from != target && df.abs().max(dr.abs()) <= 4,
             'C' => {
-                if !((df == 0) != (dr == 0)) || df.abs().max(dr.abs()) > 3 {
+                if (df == 0) == (dr == 0) || df.abs().max(dr.abs()) > 3 {
                     return false;
                 }
                 let (sf, sr) = (df.signum(), dr.signum());
