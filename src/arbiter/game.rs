@@ -100,6 +100,8 @@ pub struct GameReport {
     pub start_position: Option<String>,
     /// Every move from the start position, opening included.
     pub moves: Vec<String>,
+    /// Notes on what moves changed (`Notation::milestone`): after how many moves, and the text.
+    pub comments: Vec<(usize, String)>,
     pub opening_plies: usize,
     /// Points per seat: 1, 1/2 or 0.
     pub points: Vec<f64>,
@@ -123,6 +125,7 @@ impl GameReport {
             opening: opening.clone(),
             start_position: opening.position.clone().filter(|p| *p != G::startpos().to_text()),
             moves: opening.moves.clone(),
+            comments: Vec::new(),
             opening_plies: opening.moves.len(),
             points: vec![0.5; G::VARIANT.seats.len()],
             ending: Ending::Rules,
@@ -330,6 +333,7 @@ pub fn play<G: Game>(
         if mv == "resign" {
             return Ok(forfeit(report, &record, p, Ending::Resigned, "resignation", format!("{} resigned", who)));
         }
+        let before = record.current.clone();
         if let Err(e) = record.play_text(&mv) {
             proc.spoiled = true;
             let shown: String = mv.chars().take(40).collect();
@@ -343,5 +347,8 @@ pub fn play<G: Game>(
             ));
         }
         report.moves.push(mv);
+        if let Some(note) = record.current.milestone(&before) {
+            report.comments.push((report.moves.len(), note));
+        }
     }
 }

@@ -84,12 +84,13 @@ pub fn pgn(r: &GameReport, event: &str, tc: &str) -> String {
     s.push('\n');
     // A round is as many turns as there are seats, counted from the game's first move.
     let n = r.seat_letters.len().max(1);
-    let mut tokens: Vec<String> = r
-        .moves
-        .iter()
-        .enumerate()
-        .map(|(i, m)| if i % n == 0 { format!("{}. {}", i / n + 1, m) } else { m.clone() })
-        .collect();
+    let mut tokens: Vec<String> = Vec::new();
+    for (i, m) in r.moves.iter().enumerate() {
+        tokens.push(if i % n == 0 { format!("{}. {}", i / n + 1, m) } else { m.clone() });
+        for (_, c) in r.comments.iter().filter(|c| c.0 == i + 1) {
+            tokens.push(format!("{{{}}}", c.replace('}', ")")));
+        }
+    }
     tokens.push(r.result());
     let mut line = String::new();
     for token in tokens {
@@ -120,9 +121,11 @@ pub fn json(r: &GameReport, tc: &str) -> String {
         })
         .collect();
     let moves: Vec<String> = r.moves.iter().map(|m| escape_json(m)).collect();
+    let comments: Vec<String> =
+        r.comments.iter().map(|(ply, text)| format!("{{\"ply\":{},\"text\":{}}}", ply, escape_json(text))).collect();
     let points: Vec<String> = r.points.iter().map(|p| format!("{}", p)).collect();
     format!(
-        "{{\"game\":{},\"variant\":{},\"players\":[{}],\"time_control\":{},\"start_position\":{},\"opening_plies\":{},\"moves\":[{}],\"result\":{},\"points\":[{}],\"termination\":{},\"detail\":{},\"culprit\":{},\"duration_ms\":{}}}",
+        "{{\"game\":{},\"variant\":{},\"players\":[{}],\"time_control\":{},\"start_position\":{},\"opening_plies\":{},\"moves\":[{}],\"comments\":[{}],\"result\":{},\"points\":[{}],\"termination\":{},\"detail\":{},\"culprit\":{},\"duration_ms\":{}}}",
         r.index + 1,
         escape_json(r.variant),
         players.join(","),
@@ -130,6 +133,7 @@ pub fn json(r: &GameReport, tc: &str) -> String {
         r.start_position.as_deref().map(escape_json).unwrap_or_else(|| "null".into()),
         r.opening_plies,
         moves.join(","),
+        comments.join(","),
         escape_json(&r.result()),
         points.join(","),
         escape_json(&r.termination),
@@ -144,6 +148,8 @@ pub fn json(r: &GameReport, tc: &str) -> String {
 pub struct ParsedGame {
     pub tags: Vec<(String, String)>,
     pub moves: Vec<String>,
+    /// The `{...}` comments: after how many moves, and the text.
+    pub comments: Vec<(usize, String)>,
     pub result: String,
 }
 
@@ -169,11 +175,50 @@ fn unescape_tag(s: &str) -> String {
     out
 }
 
+/// Splits movetext into tokens, a `{...}` comment (which may hold blanks) being one token.
+fn movetext_tokens(line: &str, open: &mut Option<String>, out: &mut Vec<String>) {
+    let mut rest = line;
+    loop {
+        if let Some(c) = open.as_mut() {
+            match rest.find('}') {
+                Some(j) => {
+                    if !c.is_empty() {
+                        c.push(' ');
+                    }
+                    c.push_str(&rest[..j]);
+                    out.push(format!("{{{}}}", c.trim()));
+                    *open = None;
+                    rest = &rest[j + 1..];
+                }
+                None => {
+                    if !c.is_empty() {
+                        c.push(' ');
+                    }
+                    c.push_str(rest.trim());
+                    return;
+                }
+            }
+        }
+        match rest.find('{') {
+            Some(j) => {
+                out.extend(rest[..j].split_whitespace().map(String::from));
+                *open = Some(String::new());
+                rest = &rest[j + 1..];
+            }
+            None => {
+                out.extend(rest.split_whitespace().map(String::from));
+                return;
+            }
+        }
+    }
+}
+
 /// Reads every game of a record file.
 pub fn parse_pgn(text: &str) -> Result<Vec<ParsedGame>, String> {
     let mut games = Vec::new();
     let mut tags = Vec::new();
     let mut tokens: Vec<String> = Vec::new();
+    let mut comment: Option<String> = None;
     let mut in_moves = false;
     let flush = |tags: &mut Vec<(String, String)>,
                  tokens: &mut Vec<String>,
@@ -183,12 +228,24 @@ pub fn parse_pgn(text: &str) -> Result<Vec<ParsedGame>, String> {
             return Ok(());
         }
         let result = tokens.pop().ok_or("a game without movetext")?;
-        let moves = tokens.drain(..).filter(|t| !t.ends_with('.')).collect();
-        games.push(ParsedGame { tags: std::mem::take(tags), moves, result });
+        let mut moves = Vec::new();
+        let mut comments = Vec::new();
+        for t in tokens.drain(..) {
+            if let Some(c) = t.strip_prefix('{').and_then(|c| c.strip_suffix('}')) {
+                comments.push((moves.len(), c.to_string()));
+            } else if !t.ends_with('.') {
+                moves.push(t);
+            }
+        }
+        games.push(ParsedGame { tags: std::mem::take(tags), moves, comments, result });
         Ok(())
     };
     for line in text.lines() {
         let line = line.trim();
+        if comment.is_some() {
+            movetext_tokens(line, &mut comment, &mut tokens);
+            continue;
+        }
         if line.starts_with('[') {
             if in_moves {
                 flush(&mut tags, &mut tokens, &mut games)?;
@@ -203,11 +260,14 @@ pub fn parse_pgn(text: &str) -> Result<Vec<ParsedGame>, String> {
             tags.push((k.to_string(), unescape_tag(&v[1..v.len() - 1])));
         } else if !line.is_empty() {
             in_moves = true;
-            tokens.extend(line.split_whitespace().map(String::from));
+            movetext_tokens(line, &mut comment, &mut tokens);
         } else if in_moves {
             flush(&mut tags, &mut tokens, &mut games)?;
             in_moves = false;
         }
+    }
+    if comment.is_some() {
+        return Err("a comment that never closes".into());
     }
     flush(&mut tags, &mut tokens, &mut games)?;
     Ok(games)

@@ -94,6 +94,11 @@ pub trait Notation: Rules {
     fn notes(&self) -> Vec<(&'static str, String)> {
         Vec::new()
     }
+    /// What the last move (from `before`) changed in the game's standing, for game records: the
+    /// end of Judtho's Assembly, a new alliance. None for an ordinary move.
+    fn milestone(&self, _before: &Self) -> Option<String> {
+        None
+    }
 }
 
 /// What the search needs to know of a game beyond its rules: a static evaluation, which moves
@@ -103,6 +108,15 @@ pub trait Evaluation: Rules {
     const MOVE_INDEX_SPACE: usize;
     /// Whether a null move is meaningful (two alternating sides, zugzwang rare).
     const NULL_MOVE: bool;
+    /// Whether the search looks a ply deeper after a check. In a game of four players checks
+    /// follow checks, and the extension would never end.
+    const EXTEND_CHECKS: bool = true;
+    /// How many plies into quiescence a check is answered with every legal move; beyond, the
+    /// position counts as quiet (captures only).
+    const QSEARCH_EVASION_PLIES: usize = usize::MAX;
+    /// How many plies quiescence may run. Four armies that take and retake would otherwise
+    /// search every order of every capture on the board.
+    const QSEARCH_PLIES: usize = usize::MAX;
 
     /// Static evaluation in centipawns from the point of view of `side`.
     fn evaluate(&self, side: Side) -> i32;

@@ -17,7 +17,7 @@ impl<G: Game> Searcher<G> {
         self.pv_len[ply] = ply;
         self.pv_len[ply + 1] = ply + 1;
         if depth <= 0 {
-            return self.qsearch(pos, ply, alpha, beta);
+            return self.qsearch(pos, ply, 0, alpha, beta);
         }
         if let Some(v) = self.enter(pos, ply, true) {
             return v;
@@ -122,7 +122,7 @@ impl<G: Game> Searcher<G> {
             let flip = self.team(&child) != my_team;
             self.push_trace(Trace::of(&child));
             // Checks that do not simply lose the checking piece are searched a ply deeper.
-            let extend = gives_check && ply < MAX_PLY / 2 && pos.see_ge(m, 0);
+            let extend = G::EXTEND_CHECKS && gives_check && ply < MAX_PLY / 2 && pos.see_ge(m, 0);
             let d = depth - 1 + extend as i32;
             let v = if count == 0 {
                 self.value(&child, flip, d, ply + 1, alpha, beta, true)

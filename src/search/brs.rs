@@ -27,7 +27,7 @@ impl<G: Game> Searcher<G> {
     pub(super) fn brs_max(&mut self, pos: &G, depth: i32, ply: usize, mut alpha: i32, beta: i32) -> i32 {
         self.pv_len[ply] = ply;
         if depth <= 0 {
-            return self.qsearch(pos, ply, alpha, beta);
+            return self.qsearch(pos, ply, 0, alpha, beta);
         }
         if let Some(v) = self.enter(pos, ply, true) {
             return v;
@@ -134,7 +134,7 @@ impl<G: Game> Searcher<G> {
     pub(super) fn best_replies(&mut self, pos: &G, depth: i32, ply: usize, alpha: i32, beta: i32) -> i32 {
         self.pv_len[ply] = ply;
         if depth <= 0 {
-            return self.qsearch(pos, ply, alpha, beta);
+            return self.qsearch(pos, ply, 0, alpha, beta);
         }
         if let Some(v) = self.enter(pos, ply, true) {
             return v;

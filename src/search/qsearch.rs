@@ -1,10 +1,12 @@
-//! Quiescence: captures and promotions (every move when in check) until the position is quiet.
+//! Quiescence: captures and promotions (every move when in check, for as many plies as the game
+//! allows) until the position is quiet.
 
 use super::ordering::pick_next;
 use super::*;
 
 impl<G: Game> Searcher<G> {
-    pub(super) fn qsearch(&mut self, pos: &G, ply: usize, mut alpha: i32, beta: i32) -> i32 {
+    /// `qply` counts the plies since quiescence began.
+    pub(super) fn qsearch(&mut self, pos: &G, ply: usize, qply: usize, mut alpha: i32, beta: i32) -> i32 {
         self.pv_len[ply] = ply;
         self.nodes += 1;
         if self.nodes & 1023 == 0 {
@@ -17,7 +19,7 @@ impl<G: Game> Searcher<G> {
         if let Some(v) = self.settled(pos, ply) {
             return v;
         }
-        if ply >= MAX_PLY - 2 {
+        if ply >= MAX_PLY - 2 || qply >= G::QSEARCH_PLIES {
             return self.eval(pos);
         }
         let key = pos.hash() ^ self.key_salt;
@@ -31,7 +33,10 @@ impl<G: Game> Searcher<G> {
             tt_move = e.mv;
             tt_eval = (e.eval != NO_EVAL).then_some(e.eval);
         }
-        let in_check = pos.in_check();
+        // With four players a check is answered by a check, and evasions would search the whole
+        // tree: the game bounds how deep quiescence answers checks move by move.
+        let checked = pos.in_check();
+        let in_check = checked && qply < G::QSEARCH_EVASION_PLIES;
         let mut best = -(MATE - ply as i32);
         let mut static_eval = NO_EVAL;
         if !in_check {
@@ -48,6 +53,17 @@ impl<G: Game> Searcher<G> {
         let mut best_move = G::Move::default();
         let mut moves = MovesOf::<G>::default();
         pos.tactical_moves(&mut moves);
+        if checked && !in_check {
+            let mut n = 0;
+            for i in 0..moves.len() {
+                let m = moves.as_slice()[i];
+                if pos.tactical_value(m).is_some() {
+                    moves.as_mut_slice()[n] = m;
+                    n += 1;
+                }
+            }
+            moves.truncate(n);
+        }
         if in_check && moves.is_empty() {
             return self.outcome_score(pos, pos.no_move_outcome(), ply);
         }
@@ -67,9 +83,9 @@ impl<G: Game> Searcher<G> {
             child.play(m);
             let flip = self.team(&child) != my_team;
             let v = if flip {
-                -self.qsearch(&child, ply + 1, -beta, -alpha)
+                -self.qsearch(&child, ply + 1, qply + 1, -beta, -alpha)
             } else {
-                self.qsearch(&child, ply + 1, alpha, beta)
+                self.qsearch(&child, ply + 1, qply + 1, alpha, beta)
             };
             if self.stopped {
                 return 0;

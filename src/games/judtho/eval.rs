@@ -1,55 +1,208 @@
-//! Judtho evaluation.
+//! Judtho evaluation, one term list for both phases: material, the reach of each piece, the
+//! safety of each king against its Opponents, and the threats of mate. Each seat is scored on
+//! its own; a side sums its seats and is compared with the average other side, so that the
+//! First Checkmate's alliance counts as the two armies it commands. Before the First
+//! Checkmate a seat also weighs its own mating chances against its Rival's: whoever mates first
+//! gains an army, and the Rival who does leaves the other facing two.
 
+use super::attacks::ORTH;
 use super::*;
 use crate::rules::Evaluation;
 
 /// Material values in centipawns, by kind (the king: none).
-pub const VALUE: [i32; 8] = [0, 950, 420, 700, 500, 320, 330, 100];
+pub const VALUE: [i32; 8] = [0, 1000, 420, 700, 500, 330, 340, 100];
+/// Weight of one square a piece of each kind reaches (its mobility).
+const REACH: [i32; 8] = [0, 2, 4, 3, 3, 5, 3, 0];
+/// Weight of an attack by a piece of each kind on a king's square or its neighbours.
+const PRESSURE: [i32; 8] = [0, 12, 8, 10, 9, 7, 7, 4];
+
+/// What the evaluation reads of one seat.
+#[derive(Clone, Copy, Default)]
+struct SeatTerms {
+    material: i32,
+    /// Reach, pawn advance and placement.
+    activity: i32,
+    /// How exposed its king is (higher is worse).
+    danger: i32,
+    /// Its pressure on each other seat's king.
+    pressure: [i32; 4],
+}
 
 impl Judtho {
-    /// One seat's standing: its material.
-    fn seat_score(&self, seat: u8) -> i32 {
-        let mut s = 0;
-        for k in 0..8 {
-            s += VALUE[k] * (self.board.by_seat[seat as usize] & self.board.by_kind[k]).count() as i32;
+    /// The squares each seat's pieces attack.
+    fn attack_maps(&self) -> [Set; 4] {
+        let mut maps = [Set::EMPTY; 4];
+        for (s, map) in maps.iter_mut().enumerate() {
+            for sq in self.board.by_seat[s].iter() {
+                let (_, kind) = self.board.at(sq).expect("a piece");
+                *map |= self.board.attacks_from(kind, s as u8, sq, &self.rel);
+            }
         }
-        s
+        maps
+    }
+
+    fn seat_terms(&self, s: u8, maps: &[Set; 4]) -> SeatTerms {
+        let t = tables();
+        let mut terms = SeatTerms::default();
+        let own = self.board.by_seat[s as usize];
+        let opp = self.rel.opponents(s);
+        let foes = self.board.of(opp);
+        let foe_map = (0..4).filter(|&x| opp & (1 << x) != 0).fold(Set::EMPTY, |m, x| m | maps[x]);
+        let assembly = self.in_assembly();
+        let home_rank = |sq: usize| if pawn_dir(s) == tables::UP { sq / 12 } else { 11 - sq / 12 };
+        for sq in own.iter() {
+            let (_, kind) = self.board.at(sq).expect("a piece");
+            terms.material += VALUE[kind as usize];
+            if kind == KING {
+                continue;
+            }
+            let reach = self.board.attacks_from(kind, s, sq, &self.rel);
+            terms.activity += REACH[kind as usize] * (reach.minus(own)).count() as i32;
+            if kind == PAWN {
+                // Twelve ranks to promotion: each step counts, the last ones most.
+                let r = home_rank(sq) as i32;
+                terms.activity += 4 * r + if r >= 8 { 12 * (r - 7) } else { 0 };
+            }
+            // A piece an Opponent attacks and no own piece defends may be lost.
+            if foe_map.has(sq) && !maps[s as usize].has(sq) {
+                terms.activity -= VALUE[kind as usize] / if assembly { 6 } else { 4 };
+            }
+            for v in 0..4u8 {
+                if opp & (1 << v) != 0 && self.board.kings[v as usize] != NONE {
+                    let k = self.board.kings[v as usize] as usize;
+                    let zone = t.king[k].with(k);
+                    let hits = (reach & zone).count() as i32;
+                    terms.pressure[v as usize] += hits * PRESSURE[kind as usize];
+                }
+            }
+        }
+        if assembly {
+            for k in 0..8 {
+                terms.material += VALUE[k] * self.hand[s as usize][k] as i32;
+            }
+            // Only one of Prince and Princess is placed: the other is a promotion, not material.
+            terms.material -= VALUE[PRINCE as usize].min(VALUE[PRINCESS as usize])
+                * (self.hand[s as usize][PRINCE as usize] + self.hand[s as usize][PRINCESS as usize]).min(1) as i32;
+        }
+        let k = self.board.kings[s as usize];
+        if k == NONE {
+            return terms;
+        }
+        let k = k as usize;
+        // King safety: Opponents' attacks on its square and neighbours, open lines toward it,
+        // shelter from its own pieces, and check with few ways out.
+        let zone = t.king[k].with(k);
+        terms.danger += 6 * (zone & foe_map).count() as i32;
+        let shelter = (t.king[k] & own).count() as i32;
+        terms.danger -= 8 * shelter.min(4);
+        for d in 0..8 {
+            let ray = t.rays.ray_attacks(k, d, self.board.occ);
+            let open = ray.minus(self.board.occ).count() as i32;
+            let blocker = t.rays.blocker(k, d, self.board.occ);
+            let hostile = blocker.is_some_and(|b| foes.has(b));
+            if open >= 3 || hostile {
+                // A line an Opponent's slider can use (or stands on) toward the king.
+                terms.danger += 5 + open + if hostile { 10 } else { 0 };
+            }
+        }
+        for &d in ORTH.iter() {
+            // Princes strike along ranks and files through the king's own men.
+            if let Some(p) = attacks::step(k, d, 2)
+                && (Set::square(p) & self.board.by_kind[PRINCE as usize] & foes).any()
+            {
+                terms.danger += 15;
+            }
+        }
+        if (t.ring4[k] & self.board.by_kind[PRINCESS as usize] & foes).any() {
+            // A Princess checks over everything: only distance keeps her off.
+            terms.danger += 40;
+        }
+        if self.king_in_check(s) {
+            let free = t.king[k].minus(own).minus(foe_map).count() as i32;
+            terms.danger += 60 + 40 * (3 - free).max(0);
+        }
+        if assembly {
+            // The back rank, away from the Neutral Realm, keeps the King out of the first Battle.
+            terms.danger += 10 * home_rank(k) as i32;
+        }
+        terms
+    }
+
+    /// The standing of every seat in centipawns, for the side view below.
+    fn seat_scores(&self) -> [i32; 4] {
+        let maps = self.attack_maps();
+        let terms: [SeatTerms; 4] = std::array::from_fn(|s| self.seat_terms(s as u8, &maps));
+        let mut scores = [0i32; 4];
+        for s in 0..4usize {
+            let danger = terms[s].danger + (0..4).map(|x| terms[x].pressure[s]).sum::<i32>();
+            // Danger grows faster than linearly: two threats are worse than twice one.
+            let danger = danger.max(0);
+            scores[s] = terms[s].material + terms[s].activity - danger - danger * danger / 600;
+            if let Some(r) = self.rel.rival(s as u8) {
+                // Who mates first gains an army: my mating chances against my Rival's.
+                let mine: i32 = terms[s].pressure.iter().sum();
+                let theirs: i32 = terms[r as usize].pressure.iter().sum();
+                scores[s] += (mine - theirs) / 2;
+            }
+        }
+        scores
     }
 }
 
 impl Evaluation for Judtho {
     const MOVE_INDEX_SPACE: usize = 144 * 144 * 2 + 144 + 8 * 144 + 1;
     const NULL_MOVE: bool = false;
+    const EXTEND_CHECKS: bool = false;
+    const QSEARCH_EVASION_PLIES: usize = 1;
+    const QSEARCH_PLIES: usize = 8;
 
     fn evaluate(&self, side: Side) -> i32 {
-        let mut mine = 0;
-        let mut theirs = 0;
-        let mut others = 0;
+        let scores = self.seat_scores();
+        // Each side's total; mine against the average of the others.
+        let mut totals = [0i32; 4];
+        let mut present = [false; 4];
         for s in 0..4u8 {
-            let v = self.seat_score(s);
-            if self.rel.side(s) == side {
-                mine += v;
-            } else {
-                theirs += v;
-                others += 1;
-            }
+            let sd = self.rel.side(s) as usize;
+            totals[sd] += scores[s as usize];
+            present[sd] = true;
         }
-        mine - if others > 0 { theirs / others } else { 0 }
+        let mine = totals[side as usize];
+        let others: Vec<i32> = (0..4).filter(|&d| present[d] && d != side as usize).map(|d| totals[d]).collect();
+        let avg = if others.is_empty() { 0 } else { others.iter().sum::<i32>() / others.len() as i32 };
+        let strongest = others.iter().copied().max().unwrap_or(0);
+        mine - (avg + strongest) / 2
     }
 
     fn tactical_value(&self, m: Move) -> Option<i32> {
+        let capture = |sq: usize| self.board.at(sq).map(|p| VALUE[p.1 as usize]).unwrap_or(0);
         match m.kind() {
             STEP | JUMP => {
-                let victim =
-                    self.board.at(m.to()).filter(|&(s, _)| s != self.to_move_seat()).map(|p| VALUE[p.1 as usize]);
-                let promo = m.promotion().map(|k| VALUE[k as usize] - 100);
-                match (victim, promo) {
-                    (None, None) => None,
-                    (v, p) => Some(v.unwrap_or(0) * 8 + p.unwrap_or(0) + 100),
+                let mover = self.board.at(m.from()).map(|p| VALUE[p.1 as usize]).unwrap_or(0);
+                let mut gain = if self.board.occ.has(m.to()) { capture(m.to()) } else { 0 };
+                if m.kind() == STEP {
+                    // A line capture takes everything on its way.
+                    gain += (attacks::between(m.from(), m.to()) & self.board.occ).iter().map(capture).sum::<i32>();
                 }
+                let promo = m.promotion().map(|k| VALUE[k as usize] - VALUE[PAWN as usize]);
+                let mates = m.choices().count() as i32 * 600;
+                if gain == 0 && promo.is_none() && mates == 0 {
+                    return None;
+                }
+                Some(gain * 8 - mover / 16 + promo.unwrap_or(0) + mates + 100)
             }
-            DISTANT => Some(800 * m.leaps().count_ones() as i32),
-            _ => None,
+            DISTANT => {
+                let from = m.from();
+                let gain: i32 = crate::board::geometry::KNIGHT_STEPS
+                    .iter()
+                    .enumerate()
+                    .filter(|(i, _)| m.leaps() & (1 << i) != 0)
+                    .map(|(_, &(df, dr))| {
+                        capture(((from / 12) as i32 + dr) as usize * 12 + ((from % 12) as i32 + df) as usize)
+                    })
+                    .sum();
+                Some(gain * 8 + 100)
+            }
+            _ => (m.choices().count() > 0).then_some(600),
         }
     }
 
@@ -61,6 +214,29 @@ impl Evaluation for Judtho {
             PLACE => 2 * 144 * 144 + 144 + m.placed() as usize * 144 + m.to(),
             _ => 2 * 144 * 144 + 144 + 8 * 144,
         }
+    }
+
+    fn tactical_moves(&self, out: &mut List<Move>) {
+        // The Assembly has no captures: a quiet position for quiescence.
+        if self.in_assembly() {
+            return;
+        }
+        self.legal_moves(out);
+        if !self.in_check() {
+            let mut n = 0;
+            for i in 0..out.len() {
+                let m = out.as_slice()[i];
+                if self.tactical_value(m).is_some() {
+                    out.as_mut_slice()[n] = m;
+                    n += 1;
+                }
+            }
+            out.truncate(n);
+        }
+    }
+
+    fn see_ge(&self, m: Move, threshold: i32) -> bool {
+        self.exchange(m) >= threshold
     }
 
     fn play_null(&mut self) {

@@ -19,6 +19,7 @@ mod attacks;
 mod eval;
 mod movegen;
 mod notation;
+mod see;
 mod tables;
 
 pub use notation::START;
@@ -441,7 +442,8 @@ impl Rules for Judtho {
     }
 
     fn in_check(&self) -> bool {
-        self.king_in_check(self.to_move_seat())
+        // In the Assembly no move answers a check (T6 constrains the next placement instead).
+        !self.in_assembly() && self.king_in_check(self.to_move_seat())
     }
 
     fn checked_seats(&self) -> SeatMask {

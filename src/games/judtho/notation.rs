@@ -487,6 +487,32 @@ impl Notation for Judtho {
         self.number
     }
 
+    fn milestone(&self, before: &Self) -> Option<String> {
+        let mut parts = Vec::new();
+        if before.in_assembly() && !self.in_assembly() {
+            parts.push("assembly complete".to_string());
+        }
+        if before.rel != self.rel {
+            let alliances: Vec<String> = self.rel.alliances().iter().map(|a| letters(a.iter().copied())).collect();
+            parts.push(format!("alliances {}", alliances.join(",")));
+            parts.push(format!("cycle {}", letters(self.cycle().iter().copied())));
+        }
+        if before.over.is_none()
+            && let Some(o) = self.over
+        {
+            parts.push(format!(
+                "{} {}",
+                if o.is_draw() {
+                    "draw".to_string()
+                } else {
+                    format!("won by {}", letters((0..4).filter(|&s| o.winners & (1 << s) != 0)))
+                },
+                o.reason.as_str()
+            ));
+        }
+        (!parts.is_empty()).then(|| parts.join("; "))
+    }
+
     fn notes(&self) -> Vec<(&'static str, String)> {
         let dash = |s: String| if s.is_empty() { "-".to_string() } else { s };
         let rel = &self.rel;
