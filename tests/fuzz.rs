@@ -109,6 +109,19 @@ const WORDS: &[&str] = &[
     "@",
     ".",
     "KQkq",
+    "K*c2",
+    "h6h12/a11",
+    "e5g7j",
+    "e5xc4xg4",
+    "pass",
+    "wryb",
+    "bwbrby",
+    "wr,yb",
+    "w:d12!",
+    "w:KQCSRNBPPPPPP,r:,y:C,b:S",
+    "rtime",
+    "ytime",
+    "12/12",
 ];
 
 /// Dojo lines: stacks, counters and the suffixed moves of D6 and D9.
@@ -123,6 +136,26 @@ const DOJO_SEEDS: &[&str] = &[
     "go depth 2",
     "go wtime 50 btime 50 winc 5",
     "go perft 2",
+    "d",
+    "legalmoves",
+    "status",
+];
+
+/// Judtho lines: placements, the Assembly's checks field, suffixed, jump and distant captures,
+/// alliances and turn cycles, four clocks.
+const JUDTHO_SEEDS: &[&str] = &[
+    "setoption name UCI_Variant value judtho",
+    "position startpos moves K*c2 Q*d12 P*g2 R*h10 S*e4",
+    "position fen 3rR7bP/12/12/12/12/12/12/12/12/12/12/3wK2yP5 w w:QCSRNBPPPPPP,r:KQCSNBPPPPPP,y:KQCSRNBPPPPP,b:KQCSRNBPPPPP - wryb 0 5 w:d12! moves Q*d3",
+    "position fen rK10bK/rPrP10/2rP9/12/12/12/7wR4/12/12/12/12/wK10yK w w:S,r:C,y:S,b:S - wryb 0 100 moves h6h12/a11 a12b12",
+    "position fen rK10bK/12/12/12/12/2bP1wP1rP5/5rP6/4wS7/12/12/12/wK10yK w w:S,r:S,y:S,b:S - wryb 0 100 moves e5g7j",
+    "position fen rK10bK/12/12/12/12/3rP1bN6/6yP5/4wN7/2rB3bR5/12/12/wK10yK w w:S,r:S,y:S,b:S - wryb 0 100 moves e5xc4xg4",
+    "position fen rK10bK/10bPbP/12/12/12/12/7wR4/12/12/12/12/wK10yK w w:S,r:,y:,b:C wry wbrbyb 0 100 moves h6h12",
+    "position fen rK10bK/3rN8/12/12/12/12/7wR4/12/12/12/10yPyP/wK10yK w w:S,r:C,y:C,b:S wr wryb 0 100",
+    "position fen rK11/11wR/10bK1/12/12/12/12/12/12/12/1wR10/wK10yK r w:S,r:S,y:S,b:S - rybw 0 100 moves pass",
+    "go depth 2",
+    "go wtime 50 rtime 50 ytime 50 btime 50 winc 5 rinc 5",
+    "go perft 1",
     "d",
     "legalmoves",
     "status",
@@ -165,6 +198,11 @@ fn random_and_mutated_lines_never_break_the_session() {
 #[test]
 fn random_and_mutated_dojo_lines_never_break_the_session() {
     fuzz(DOJO_SEEDS, &["setoption name UCI_Variant value dojo"], 0xD070, 8000, 1500);
+}
+
+#[test]
+fn random_and_mutated_judtho_lines_never_break_the_session() {
+    fuzz(JUDTHO_SEEDS, &["setoption name UCI_Variant value judtho"], 0x1D7, 6000, 1000);
 }
 
 fn fuzz(seeds: &[&str], setup: &[&str], seed: u64, lines: usize, min_errors: usize) {

@@ -12,30 +12,136 @@ fn moves(p: &Judtho) -> Vec<<Judtho as Rules>::Move> {
     l.iter().copied().collect()
 }
 
+/// The kings on the board, per seat.
+fn kings(p: &Judtho) -> [usize; 4] {
+    let mut k = [0; 4];
+    for sq in 0..144 {
+        if let Some((s, 0)) = p.piece_at(sq) {
+            k[s as usize] += 1;
+        }
+    }
+    k
+}
+
 #[test]
-fn random_games_keep_hash_and_text() {
+fn random_games_keep_hash_text_kings_and_alliances() {
     let mut rng = Rng(0x4A55_4454_484F_0001);
     let mut lengths = Vec::new();
+    let mut alliance_changes = 0;
     for game in 0..20 {
         let mut r = Record::new(Judtho::startpos());
         let mut ply = 0;
         while r.outcome().is_none() && ply < 1500 {
-            let p = &r.current;
+            let p = r.current.clone();
             assert_eq!(p.hash(), p.hash_from_scratch(), "game {game} ply {ply}");
             let text = p.to_text();
             let back = Judtho::from_text(&text).unwrap_or_else(|e| panic!("game {game} ply {ply}: {e}\n{text}"));
             assert_eq!(back.to_text(), text);
             assert_eq!(back.hash(), p.hash(), "{text}");
-            let ms = moves(p);
+            let ms = moves(&p);
             let m = ms[rng.below(ms.len())];
             let t = p.format_move(m);
             assert_eq!(p.parse_move(&t), Ok(m), "{t}");
             r.play(m);
             ply += 1;
+            let q = &r.current;
+            // No king is ever taken: once placed, every seat keeps exactly one.
+            if !q.in_assembly() {
+                assert_eq!(kings(q), [1, 1, 1, 1], "game {game} ply {ply} after {t}");
+            }
+            // Alliances change only on checkmate: when they change, the mated player is a seat
+            // whose king stood in check with no legal move right after the move, and the
+            // number of checkmates grows by as many as the alliances show.
+            let (before, after) = (p.relations(), q.relations());
+            if before != after {
+                alliance_changes += 1;
+                assert!(after.mates() > before.mates(), "game {game} ply {ply}: {t}");
+                assert!(
+                    RefPos::parse(&text).checkmates(&t),
+                    "game {game} ply {ply}: {t} changed the alliances\n{text}"
+                );
+            } else {
+                assert_eq!(after.mates(), before.mates());
+            }
         }
         lengths.push((ply, r.outcome().map(|o| o.reason.as_str())));
     }
-    eprintln!("{lengths:?}");
+    eprintln!("{lengths:?}, alliance changes {alliance_changes}");
+    assert!(alliance_changes >= 10, "{alliance_changes}");
+}
+
+#[test]
+fn random_games_agree_with_the_reference_move_by_move() {
+    // Every position of a few whole random games, both phases and every alliance the games
+    // reach: the same moves and the same positions after them.
+    let mut rng = Rng(0x4A55_4454_484F_0003);
+    let mut positions = 0;
+    for _ in 0..3 {
+        let mut p = Judtho::startpos();
+        for _ in 0..400 {
+            agree(&p, 1);
+            positions += 1;
+            let ms = moves(&p);
+            if ms.is_empty() {
+                break;
+            }
+            p.play(ms[rng.below(ms.len())]);
+        }
+    }
+    assert!(positions > 300);
+}
+
+#[test]
+fn mangled_position_strings_and_move_texts_are_refused_or_round_trip() {
+    let mut rng = Rng(0x4A55_4454_484F_0004);
+    let mut sources: Vec<String> =
+        common::read_perft_suite(concat!(env!("CARGO_MANIFEST_DIR"), "/fixtures/judtho.perft"))
+            .into_iter()
+            .map(|c| c.position)
+            .collect();
+    sources.push(Judtho::startpos().to_text());
+    let pieces: Vec<char> = "wrybKQCSRNBP0123456789/:,-! .xj*".chars().collect();
+    let (mut refused, mut accepted) = (0, 0);
+    for i in 0..20000 {
+        let src = &sources[rng.below(sources.len())];
+        let mut chars: Vec<char> = src.chars().collect();
+        for _ in 0..1 + rng.below(3) {
+            let at = rng.below(chars.len() + 1);
+            match rng.below(3) {
+                0 if at < chars.len() => {
+                    chars.remove(at);
+                }
+                1 => chars.insert(at, pieces[rng.below(pieces.len())]),
+                _ if at < chars.len() => chars[at] = pieces[rng.below(pieces.len())],
+                _ => {}
+            }
+        }
+        let text: String = chars.into_iter().collect();
+        match Judtho::from_text(&text) {
+            Err(_) => refused += 1,
+            Ok(p) => {
+                accepted += 1;
+                let canon = p.to_text();
+                let again = Judtho::from_text(&canon).unwrap_or_else(|e| panic!("{i}: {text} -> {canon}: {e}"));
+                assert_eq!(again.to_text(), canon);
+                assert_eq!(again.hash(), p.hash());
+                // Move texts: every mangled one is refused unless it is the canonical text of a
+                // legal move.
+                let ms = moves(&p);
+                if let Some(&m) = ms.get(rng.below(ms.len().max(1))) {
+                    let t = p.format_move(m);
+                    let mut mc: Vec<char> = t.chars().collect();
+                    let at = rng.below(mc.len());
+                    mc[at] = pieces[rng.below(pieces.len())];
+                    let mangled: String = mc.into_iter().collect();
+                    if let Ok(found) = p.parse_move(&mangled) {
+                        assert_eq!(p.format_move(found), mangled);
+                    }
+                }
+            }
+        }
+    }
+    assert!(refused > 1000 && accepted > 100, "refused {refused}, accepted {accepted}");
 }
 
 mod judtho_ref;

@@ -741,6 +741,31 @@ impl RefPos {
         vec![("pass".to_string(), after)]
     }
 
+    /// Whether the move `text` (without its promotion suffixes) leaves a king other than the
+    /// mover's in check with no legal move for its owner; at the end of the Assembly, any king.
+    pub fn checkmates(&self, text: &str) -> bool {
+        let base = text.split('/').next().unwrap();
+        let s = self.cycle[0];
+        let (after, every) = if self.assembly() {
+            let k = base.chars().next().unwrap();
+            let q = &base[2..];
+            let sq = at((q.as_bytes()[0] - b'a') as i32, q[1..].parse::<i32>().unwrap() - 1).unwrap();
+            let mut p = self.clone();
+            p.board[sq] = Some((s, k));
+            (p.clone(), p.placed() == 48)
+        } else if base == "pass" {
+            (self.clone(), false)
+        } else {
+            match self.legal(s, false).into_iter().find(|(m, _)| m.text == base) {
+                Some((_, p)) => (p, false),
+                None => return false,
+            }
+        };
+        (0..4u8).any(|v| {
+            (every || v != s) && after.king(v).is_some() && after.in_check(v) && after.legal(v, false).is_empty()
+        })
+    }
+
     pub fn perft(&self, depth: u32) -> u64 {
         if depth == 0 {
             return 1;
