@@ -28,14 +28,15 @@ const SEARCH_STACK: usize = 64 << 20;
 pub struct Options {
     pub hash_mib: usize,
     /// Games with more than two sides: Best-Reply Search instead of paranoid.
-    pub best_reply: bool,
+    /// `None`: each game's own choice (`Evaluation::BEST_REPLY`).
+    pub best_reply: Option<bool>,
     pub overhead_ms: u64,
     pub ponder: bool,
 }
 
 impl Default for Options {
     fn default() -> Self {
-        Options { hash_mib: 16, best_reply: false, overhead_ms: 50, ponder: false }
+        Options { hash_mib: 16, best_reply: None, overhead_ms: 50, ponder: false }
     }
 }
 
@@ -175,7 +176,7 @@ impl<G: Game> Engine for Variant<G> {
             budget: None,
             mate: p.mate,
             infinite: p.infinite,
-            best_reply: opts.best_reply,
+            best_reply: opts.best_reply.unwrap_or(G::BEST_REPLY),
         };
         if !p.infinite {
             if let Some(mt) = p.movetime {
@@ -524,8 +525,12 @@ impl Session {
         self.send(Reply::Option {
             name: "MultiSearch",
             kind: OptionKind::Combo {
-                default: if d.best_reply { "brs" } else { "paranoid" },
-                vars: vec!["paranoid", "brs"],
+                default: match d.best_reply {
+                    None => "auto",
+                    Some(true) => "brs",
+                    Some(false) => "paranoid",
+                },
+                vars: vec!["auto", "paranoid", "brs"],
             },
         });
         self.send(ok);
@@ -597,9 +602,10 @@ impl Session {
             }
             "multisearch" => {
                 self.options.best_reply = match value.ok_or_else(missing)? {
-                    "paranoid" => false,
-                    "brs" => true,
-                    v => return Err(format!("setoption MultiSearch: '{}' is not paranoid or brs", shown(v))),
+                    "auto" => None,
+                    "paranoid" => Some(false),
+                    "brs" => Some(true),
+                    v => return Err(format!("setoption MultiSearch: '{}' is not auto, paranoid or brs", shown(v))),
                 };
                 Ok(())
             }

@@ -114,6 +114,10 @@ pub trait Evaluation: Rules {
     /// How many plies into quiescence a check is answered with every legal move; beyond, the
     /// position counts as quiet (captures only).
     const QSEARCH_EVASION_PLIES: usize = usize::MAX;
+    /// With more than two sides, whether the search uses Best-Reply Search (BRS+) rather than the
+    /// paranoid search when the `MultiSearch` option is left at `auto`: the one each game plays
+    /// better with, measured.
+    const BEST_REPLY: bool = false;
     /// How many plies quiescence may run. Four armies that take and retake would otherwise
     /// search every order of every capture on the board.
     const QSEARCH_PLIES: usize = usize::MAX;

@@ -16,6 +16,9 @@ const REACH: [i32; 8] = [0, 2, 4, 3, 3, 5, 3, 0];
 /// Weight of an attack by a piece of each kind on a king's square or its neighbours.
 const PRESSURE: [i32; 8] = [0, 12, 8, 10, 9, 7, 7, 4];
 
+/// The share of its pressure on Opponents' kings that a seat is credited with (1/n).
+const ATTACK_CREDIT: i32 = 2;
+
 /// What the evaluation reads of one seat.
 #[derive(Clone, Copy, Default)]
 struct SeatTerms {
@@ -138,9 +141,13 @@ impl Judtho {
             // Danger grows faster than linearly: two threats are worse than twice one.
             let danger = danger.max(0);
             scores[s] = terms[s].material + terms[s].activity - danger - danger * danger / 600;
+            // Every checkmate given brings an army over to the mater's side: pressure on an
+            // Opponent's king is worth something to the attacker itself, not only as the
+            // victim's loss.
+            let mine: i32 = terms[s].pressure.iter().sum();
+            scores[s] += mine / ATTACK_CREDIT;
             if let Some(r) = self.rel.rival(s as u8) {
                 // Who mates first gains an army: my mating chances against my Rival's.
-                let mine: i32 = terms[s].pressure.iter().sum();
                 let theirs: i32 = terms[r as usize].pressure.iter().sum();
                 scores[s] += (mine - theirs) / 2;
             }
@@ -155,6 +162,9 @@ impl Evaluation for Judtho {
     const EXTEND_CHECKS: bool = false;
     const QSEARCH_EVASION_PLIES: usize = 1;
     const QSEARCH_PLIES: usize = 8;
+    // Measured in tetrarch match against three depth-1 copies, 40 games at 2+0.05: 87.5% on the
+    // winning side with Best-Reply Search, 70.0% with the paranoid search (docs/rules/judtho.md).
+    const BEST_REPLY: bool = true;
 
     fn evaluate(&self, side: Side) -> i32 {
         let scores = self.seat_scores();
@@ -237,6 +247,20 @@ impl Evaluation for Judtho {
 
     fn see_ge(&self, m: Move, threshold: i32) -> bool {
         self.exchange(m) >= threshold
+    }
+
+    fn with_turn(&self, seat: Seat) -> Option<Self> {
+        // Best-Reply Search skips the turns of the opponents who do not reply. Only without a
+        // Triple Alliance: then the turns follow `wryb` and any seat can be made the next.
+        if self.in_assembly() || self.over.is_some() || self.cycle_len != 4 || seat > 3 {
+            return None;
+        }
+        let mut p = self.clone();
+        let old = p.meta_key();
+        let at = p.cycle[..4].iter().position(|&s| s == seat)?;
+        p.cycle[..4].rotate_left(at);
+        p.hash ^= old ^ p.meta_key();
+        Some(p)
     }
 
     fn play_null(&mut self) {

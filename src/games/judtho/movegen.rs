@@ -121,6 +121,11 @@ struct Ctx {
     evasions: [Set; 4],
     /// The seats but the mover whose kings stand on the board.
     others: u8,
+    /// The union of the lines through the other seats' kings, and (for the mover's own pieces)
+    /// of where each kind checks one of the mover's Opponents: a move that empties no square of
+    /// the first and lands outside the second checks nobody.
+    lines_union: Set,
+    check_union: [Set; 9],
     /// Per seat in check but the mover: a square its king can step to now (`NONE` if none).
     /// After a move that leaves it in check, the step usually still answers: then the move
     /// cannot mate it, and T8 need not generate its moves.
@@ -183,7 +188,36 @@ impl Judtho {
                 }
             }
         }
-        let cx = Ctx { us, checked: self.checked, shields, check_squares, checkers, evasions, others, escapes };
+        let mut lines_union = Set::EMPTY;
+        let mut check_union = [Set::EMPTY; 9];
+        if variants {
+            let opp = self.rel.opponents(us);
+            for s in 0..4usize {
+                if others & (1 << s) == 0 {
+                    continue;
+                }
+                let k = self.board.kings[s] as usize;
+                lines_union |= t.lines[k];
+                if opp & (1 << s) != 0 {
+                    for kind in 0..8 {
+                        check_union[kind] |= check_squares[s][kind];
+                    }
+                    check_union[8] |= t.king[k];
+                }
+            }
+        }
+        let cx = Ctx {
+            us,
+            checked: self.checked,
+            shields,
+            check_squares,
+            checkers,
+            evasions,
+            others,
+            lines_union,
+            check_union,
+            escapes,
+        };
         // The existence test (T8's "no legal move") looks at the king's steps first: when in
         // check they are the likeliest answer.
         let king_first = !variants;
@@ -493,6 +527,17 @@ impl Judtho {
         let mut others = cx.others;
         if others & cx.checked != 0 {
             return true;
+        }
+        if ch.owner == cx.us && ch.hits(&cx.lines_union, &Set::EMPTY).0 == 0 {
+            // Nothing leaves a line of any other king: only the moved piece can check.
+            return ch.moves
+                && match ch.kind {
+                    KING => cx.check_union[8].has(ch.to),
+                    PAWN => {
+                        cx.check_union[if pawn_dir(ch.owner) == tables::UP { PAWN } else { KING } as usize].has(ch.to)
+                    }
+                    kind => cx.check_union[kind as usize].has(ch.to),
+                };
         }
         let opp = if ch.moves { self.rel.opponents(ch.owner) } else { 0 };
         while others != 0 {

@@ -1,0 +1,64 @@
+//! `cargo bench --bench judtho`: Battle-phase perft speed from the position after a full
+//! Assembly (one tetrarch played against itself), and what a one-second search reaches in the
+//! Assembly and in the Battles, with the paranoid search and with Best-Reply Search. Prints
+//! figures; asserts nothing.
+
+use std::time::Instant;
+use tetrarch::games::judtho::Judtho;
+use tetrarch::rules::{Game, Record, perft};
+use tetrarch::search::time::fixed;
+use tetrarch::search::{Control, Limits, Searcher};
+
+/// After the 48th placement of a self-play game, White to make the first move.
+const AFTER_ASSEMBLY: &str = "rP1rB7bQ1/rPrR2rK2bP2bKbP/rP2rP1rNbR3bPbP/rP2rPrQrS1bSbBbNbPbP/12/12/12/12/wPwNwP1wBwQyN2yPyPyP/wPwPwP1wP1yPyS2yPyP/3wR5yQyB1/4wKwS2yR1yK1 w w:C,r:C,y:C,b:C - wryb 0 49";
+
+/// The start, an Assembly half done, the first Battle, after the First Checkmate, and a Triple
+/// Alliance against a single player.
+const POSITIONS: &[(&str, &str)] = &[
+    (
+        "assembly start",
+        "12/12/12/12/12/12/12/12/12/12/12/12 w w:KQCSRNBPPPPPP,r:KQCSRNBPPPPPP,y:KQCSRNBPPPPPP,b:KQCSRNBPPPPPP - wryb 0 1",
+    ),
+    (
+        "assembly 20",
+        "2rB7bQ1/12/5rNbR5/rP3rQrS1bSbB2bP/12/12/12/12/wP1wP2wQyN3yP1/7yS3yP/3wR5yQ2/5wS6 w w:KCNBPPPP,r:KCRPPPPP,y:KCRBPPPP,b:KCNPPPPP - wryb 0 21",
+    ),
+    ("battle 49", AFTER_ASSEMBLY),
+    (
+        "battle 81",
+        "rP1rB6bQ2/rPrR2rK2bP2bKbP/rP2rP1rNbR1bS1bPbP/3rPrQ3bB1bPbP/6rS5/rP11/12/8bN3/wP1wP1wBwS1yQ1yPyPyP/wPwPwP1wP1yPySyN1yPyP/1wN1wR6yB1/2wK2yR4yK1 w w:C,r:C,y:C,b:C - wryb 2 81",
+    ),
+    ("double", "rK6wR3bK/rCrP10/2rP9/12/12/12/12/12/12/12/12/wK10yK r w:S,r:,y:S,b:S wr rybw 0 101"),
+    ("triple", "rK10bK/3rN8/12/12/12/12/12/12/12/12/10yCyP/wK6wR3yK b w:S,r:C,y:,b:S wry brbybw 0 101"),
+];
+
+fn main() {
+    let pos = Judtho::from_text(AFTER_ASSEMBLY).expect("a valid position");
+    for depth in [3, 4] {
+        let t = Instant::now();
+        let n = perft(&pos, depth);
+        let s = t.elapsed().as_secs_f64();
+        println!(
+            "perft {depth} after the Assembly {n:>12} nodes {s:7.3} s {:>12.0} nodes/s  (required: 10 M)",
+            n as f64 / s
+        );
+    }
+    for (label, text) in POSITIONS {
+        let pos = Judtho::from_text(text).expect("a valid position");
+        for best_reply in [false, true] {
+            let mut searcher: Searcher<Judtho> = Searcher::new(64);
+            let limits = Limits { budget: Some(fixed(1000, 0)), best_reply, ..Limits::default() };
+            let t = Instant::now();
+            let r = searcher.think(&Record::new(pos.clone()), limits, Control::new(false), &mut |_| {});
+            let nps = r.nodes as f64 / t.elapsed().as_secs_f64();
+            let best = r.best.map(|m| pos.format_move(m)).unwrap_or_default();
+            println!(
+                "1 s {label:<15} {:<8} depth {:>3}  nodes {:>9}  nps {:>9.0}  bestmove {best}",
+                if best_reply { "brs" } else { "paranoid" },
+                r.depth,
+                r.nodes,
+                nps
+            );
+        }
+    }
+}
