@@ -5,7 +5,8 @@
 
 use std::time::Instant;
 use tetrarch::games::judtho::Judtho;
-use tetrarch::rules::{Game, Record, perft};
+use tetrarch::rules::perft;
+use tetrarch::rules::prelude::*;
 use tetrarch::search::time::fixed;
 use tetrarch::search::{Control, Limits, Searcher};
 

@@ -212,7 +212,10 @@ fn variant_option_announces_and_keeps_state_on_error() {
         )
     );
     let lines = e.ask("setoption name USI_Variant value judtho");
-    assert!(lines[0].starts_with("info string error"), "{lines:?}");
+    assert!(lines[0].starts_with("info string variant judtho files 12 ranks 12 seats w,r,y,b"), "{lines:?}");
+    let lines = e.ask("setoption name USI_Variant value shatranj");
+    assert!(lines[0].starts_with("info string error setoption USI_Variant: unknown variant 'shatranj'"), "{lines:?}");
+    assert!(e.ask("status")[0].starts_with("status turn w checks - phase assembly"), "the variant stays judtho");
 }
 
 #[test]
