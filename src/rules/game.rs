@@ -118,6 +118,10 @@ pub trait Evaluation: Rules {
     /// paranoid search when the `MultiSearch` option is left at `auto`: the one each game plays
     /// better with, measured.
     const BEST_REPLY: bool = false;
+    /// Whether the root seat's allies are other players, whose turns the search predicts (their
+    /// best safe capture, or nothing) instead of searching: Judtho's allies are engines of their
+    /// own, and a plan that needs them to find the right move fails when they do not.
+    const PREDICT_ALLIES: bool = false;
     /// How many plies quiescence may run. Four armies that take and retake would otherwise
     /// search every order of every capture on the board.
     const QSEARCH_PLIES: usize = usize::MAX;

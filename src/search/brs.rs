@@ -123,7 +123,9 @@ impl<G: Game> Searcher<G> {
 
     /// Whether the turns of the opponents between two turns of the root side are over.
     pub(super) fn round_done(&self, pos: &G) -> bool {
-        pos.side_of(pos.to_move()) == self.root_side || pos.static_outcome().is_some() || pos.side_lost(self.root_side)
+        pos.side_of(pos.to_move()) == self.root_side(pos)
+            || pos.static_outcome().is_some()
+            || pos.side_lost(self.root_side(pos))
     }
 
     /// Best-Reply Search (BRS+, Esser et al. 2014), the layer between two turns of the root
@@ -199,6 +201,14 @@ impl<G: Game> Searcher<G> {
         let orig_alpha = alpha;
         let mut best = -INF;
         for (count, &(score, m, t)) in scored.iter().enumerate() {
+            // A reply costs several move generations before any node is entered: the limits are
+            // polled here too, or hundreds of replies that settle at once would outlast them.
+            if count % 64 == 63 {
+                self.check_limits();
+                if self.stopped {
+                    return 0;
+                }
+            }
             let Some(p) = movers[t as usize].as_ref() else { continue };
             let mut child = p.clone();
             child.play(m);
@@ -207,6 +217,13 @@ impl<G: Game> Searcher<G> {
                     break;
                 }
                 Self::play_ordered_turn(&mut child);
+            }
+            if G::PREDICT_ALLIES
+                && let Some((next, _)) = self.allies_played(&child)
+                && (next.to_move() == self.root_seat || next.static_outcome().is_some())
+            {
+                // The round ends with an ally's turn: predicted, as in `value`.
+                child = next;
             }
             let v = match self.settled(&child, ply + 1) {
                 Some(v) => {

@@ -32,6 +32,9 @@ const INF: i32 = 32_000;
 pub const DRAW_CONTEMPT: i32 = 500;
 /// No static evaluation stored (the side to move was in check).
 const NO_EVAL: i32 = i32::MIN;
+/// The most turns of the root seat's allies that are predicted in a row; no turn order has more
+/// than five turns between two of one seat's (Judtho's Triple Alliance cycle `bwbrby`).
+const ALLY_TURNS: usize = 8;
 
 /// What limits a search. Unset fields do not limit.
 #[derive(Clone, Copy, Debug, Default)]
@@ -152,9 +155,8 @@ pub struct Searcher<G: Game> {
     rep_filter: Vec<u16>,
     nodes: u64,
     seldepth: usize,
-    root_side: Side,
     root_seat: Seat,
-    /// More than two sides: the paranoid view, and a key salt per root side.
+    /// More than two sides: the paranoid view, and a key salt per root seat.
     many_sides: bool,
     /// Best-Reply Search is on for this search (more than two sides and asked for).
     brs: bool,
@@ -186,7 +188,6 @@ impl<G: Game> Searcher<G> {
             rep_filter: vec![0; REP_MASK + 1],
             nodes: 0,
             seldepth: 0,
-            root_side: 0,
             root_seat: 0,
             many_sides: false,
             brs: false,
@@ -229,7 +230,6 @@ impl<G: Game> Searcher<G> {
         }
         self.history.age();
         let root = &record.current;
-        self.root_side = root.side_of(root.to_move());
         self.root_seat = root.to_move();
         let mut sides: Vec<Side> = (0..root.seats() as u8).map(|s| root.side_of(s)).collect();
         sides.sort_unstable();
@@ -237,7 +237,7 @@ impl<G: Game> Searcher<G> {
         let two_sided = sides.len() <= 2;
         self.many_sides = !two_sided;
         // With more than two sides a score depends on who the root is (paranoid search).
-        self.key_salt = if two_sided { 0 } else { (self.root_side as u64 + 1).wrapping_mul(0x9E37_79B9_7F4A_7C15) };
+        self.key_salt = if two_sided { 0 } else { (self.root_seat as u64 + 1).wrapping_mul(0x9E37_79B9_7F4A_7C15) };
         self.brs = !two_sided && limits.best_reply && root.with_turn(root.to_move()).is_some();
         if self.brs {
             // Best-reply nodes mean something else than paranoid ones with the same position.
@@ -389,12 +389,19 @@ impl<G: Game> Searcher<G> {
 
     #[inline]
     fn team(&self, pos: &G) -> bool {
-        pos.side_of(pos.to_move()) == self.root_side
+        pos.side_of(pos.to_move()) == self.root_side(pos)
+    }
+
+    /// The root seat's side in `pos`. Judtho's checkmates move seats between sides, so the side
+    /// the search plays for is the root seat's side in each position, not the one at the root.
+    #[inline]
+    fn root_side(&self, pos: &G) -> Side {
+        pos.side_of(self.root_seat)
     }
 
     #[inline]
     fn eval(&self, pos: &G) -> i32 {
-        let e = pos.evaluate(self.root_side);
+        let e = pos.evaluate(self.root_side(pos));
         if self.team(pos) { e } else { -e }
     }
 
@@ -413,7 +420,8 @@ impl<G: Game> Searcher<G> {
         if o.is_draw() {
             return self.draw_value(pos);
         }
-        let root_wins = (0..pos.seats() as u8).any(|s| o.winners & (1 << s) != 0 && pos.side_of(s) == self.root_side);
+        let root_wins =
+            (0..pos.seats() as u8).any(|s| o.winners & (1 << s) != 0 && pos.side_of(s) == self.root_side(pos));
         let v = if root_wins { MATE - ply as i32 } else { -(MATE - ply as i32) };
         if self.team(pos) { v } else { -v }
     }
@@ -422,7 +430,7 @@ impl<G: Game> Searcher<G> {
     /// the root's side is out of a game that goes on without it (then the later, the better).
     #[inline]
     fn settled(&self, pos: &G, ply: usize) -> Option<i32> {
-        if pos.side_lost(self.root_side) {
+        if pos.side_lost(self.root_side(pos)) {
             let v = -(MATE - ply as i32);
             return Some(if self.team(pos) { v } else { -v });
         }
@@ -453,7 +461,7 @@ impl<G: Game> Searcher<G> {
     }
 
     #[inline]
-    fn check_limits(&mut self) {
+    pub(super) fn check_limits(&mut self) {
         if self.control.stop.load(Ordering::Relaxed) {
             self.stopped = true;
         }
@@ -475,6 +483,64 @@ impl<G: Game> Searcher<G> {
     #[allow(clippy::too_many_arguments)]
     #[inline]
     fn value(&mut self, child: &G, flip: bool, depth: i32, ply: usize, alpha: i32, beta: i32, null_ok: bool) -> i32 {
+        if G::PREDICT_ALLIES
+            && ply + ALLY_TURNS < MAX_PLY
+            && let Some((next, skipped)) = self.allies_played(child)
+        {
+            // The allies' turns are theirs to play: predicted, not searched. The value is still
+            // from the view of the team that moved into `child`.
+            let mover_team = self.team(child) != flip;
+            let flip = self.team(&next) != mover_team;
+            for t in &skipped.0[..skipped.1] {
+                self.push_trace(*t);
+            }
+            let v = self.value_of(&next, flip, depth, ply + skipped.1, alpha, beta, null_ok);
+            for _ in 0..skipped.1 {
+                self.pop_trace();
+            }
+            return v;
+        }
+        self.value_of(child, flip, depth, ply, alpha, beta, null_ok)
+    }
+
+    /// The moves of the root seat's allies that come next, each its predicted move (the ally's
+    /// best capture that does not lose material; in check, its first legal move; else nothing),
+    /// and the traces of the positions they lead to. None when the next seat is not such an ally.
+    fn allies_played(&self, pos: &G) -> Option<(G, ([Trace; ALLY_TURNS], usize))> {
+        let mut cur: Option<G> = None;
+        let mut traces = [Trace { hash: 0, to_move: 0, checks: 0 }; ALLY_TURNS];
+        let mut n = 0;
+        while n < ALLY_TURNS {
+            let p = cur.as_ref().unwrap_or(pos);
+            let s = p.to_move();
+            if s == self.root_seat || p.side_of(s) != self.root_side(p) || p.static_outcome().is_some() {
+                break;
+            }
+            let mut next = p.clone();
+            match Self::ordered_move(p) {
+                Some(m) => next.play(m),
+                None if p.in_check() => {
+                    let mut moves = MovesOf::<G>::default();
+                    p.legal_moves(&mut moves);
+                    match moves.iter().next() {
+                        Some(&m) => next.play(m),
+                        None => break,
+                    }
+                }
+                None => next.play_null(),
+            }
+            traces[n] = Trace::of(&next);
+            n += 1;
+            cur = Some(next);
+        }
+        cur.map(|c| (c, (traces, n)))
+    }
+
+    // The window, depth and ply of a node travel together through every search function;
+    // bundling them would build and take apart a struct at every node.
+    #[allow(clippy::too_many_arguments)]
+    #[inline]
+    fn value_of(&mut self, child: &G, flip: bool, depth: i32, ply: usize, alpha: i32, beta: i32, null_ok: bool) -> i32 {
         if self.brs {
             return if flip {
                 -self.best_replies(child, depth, ply, -beta, -alpha)

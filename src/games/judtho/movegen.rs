@@ -104,6 +104,8 @@ impl Change {
 /// What the legality tests need to know about the position before any move.
 struct Ctx {
     us: u8,
+    /// Whether moves that take nothing are wanted (not in quiescence).
+    quiet: bool,
     /// The seats whose kings are in check now.
     checked: u8,
     /// Per seat: the squares whose piece alone shields its king from an Opponent's Queen, Rook
@@ -136,6 +138,16 @@ impl Judtho {
     /// The moves of `us` in the Battles (no pass). With `variants`, a checkmating move is pushed
     /// once per choice of promotion squares; without, once (for the existence tests of T8).
     pub(super) fn generate(&self, us: u8, out: &mut impl Sink, variants: bool) {
+        self.generate_some(us, out, variants, true);
+    }
+
+    /// The captures and promotions of `us` only (quiescence), each with its checkmates'
+    /// promotion choices.
+    pub(super) fn generate_captures(&self, us: u8, out: &mut impl Sink) {
+        self.generate_some(us, out, true, false);
+    }
+
+    fn generate_some(&self, us: u8, out: &mut impl Sink, variants: bool, quiet: bool) {
         if self.board.kings[us as usize] == NONE {
             return;
         }
@@ -208,6 +220,7 @@ impl Judtho {
         }
         let cx = Ctx {
             us,
+            quiet,
             checked: self.checked,
             shields,
             check_squares,
@@ -263,7 +276,8 @@ impl Judtho {
         out: &mut impl Sink,
         variants: bool,
     ) {
-        for to in (reach & (capturable | !self.board.occ)).iter() {
+        let empty = if cx.quiet { !self.board.occ } else { Set::EMPTY };
+        for to in (reach & (capturable | empty)).iter() {
             self.emit_step(cx, owner, kind, sq, to, None, out, variants);
         }
     }
@@ -307,7 +321,9 @@ impl Judtho {
         let mut dest = t.pawn_attacks[dir][sq] & capturable;
         for n in 1..=2 {
             match step(sq, forward, n) {
-                Some(s) if !self.board.occ.has(s) => dest.insert(s),
+                // Out of quiescence every step; in it, only the steps that promote.
+                Some(s) if !self.board.occ.has(s) && (cx.quiet || far.has(s)) => dest.insert(s),
+                Some(s) if !self.board.occ.has(s) => {}
                 _ => break,
             }
         }
@@ -339,7 +355,8 @@ impl Judtho {
             ROOK => t.rays.rook(sq, self.board.occ),
             _ => t.rays.bishop(sq, self.board.occ),
         };
-        for to in (reach & (capturable | !self.board.occ)).iter() {
+        let empty = if cx.quiet { !self.board.occ } else { Set::EMPTY };
+        for to in (reach & (capturable | empty)).iter() {
             self.emit_step(cx, owner, kind, sq, to, None, out, variants);
         }
     }
@@ -367,7 +384,7 @@ impl Judtho {
             for n in 1..=reach {
                 let Some(to) = step(sq, d, n) else { break };
                 if !self.board.occ.has(to) {
-                    if clear {
+                    if clear && cx.quiet {
                         self.emit_step(cx, owner, kind, sq, to, None, out, variants);
                     }
                     continue;
