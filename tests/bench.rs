@@ -6,7 +6,7 @@
 use tetrarch::bench;
 
 const TOTALS: &[(&str, u64)] =
-    &[("judkins", 1057397), ("dojo", 1017737), ("chaturanga", 337245), ("chaturanga-ffa", 398773), ("judtho", 80463)];
+    &[("judkins", 1057397), ("dojo", 1017737), ("chaturanga", 337245), ("chaturanga-ffa", 398773), ("judtho", 80595)];
 
 #[test]
 fn bench_node_totals_are_the_signature() {

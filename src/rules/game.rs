@@ -118,10 +118,6 @@ pub trait Evaluation: Rules {
     /// paranoid search when the `MultiSearch` option is left at `auto`: the one each game plays
     /// better with, measured.
     const BEST_REPLY: bool = false;
-    /// Whether the root seat's allies are other players, whose turns the search predicts (their
-    /// best safe capture, or nothing) instead of searching: Judtho's allies are engines of their
-    /// own, and a plan that needs them to find the right move fails when they do not.
-    const PREDICT_ALLIES: bool = false;
     /// How many plies quiescence may run. Four armies that take and retake would otherwise
     /// search every order of every capture on the board.
     const QSEARCH_PLIES: usize = usize::MAX;
@@ -155,8 +151,10 @@ pub trait Evaluation: Rules {
         true
     }
 
-    /// Hands the turn over without moving (search only, when `NULL_MOVE`).
+    /// Hands the turn over without moving (search only: null-move pruning when `NULL_MOVE`, and
+    /// an opponent that waits in Best-Reply Search).
     fn play_null(&mut self);
+
     /// The same position with `seat` to move, for searches that let one opponent answer for
     /// all (Best-Reply Search); `None` where the game cannot skip turns that way.
     fn with_turn(&self, _seat: Seat) -> Option<Self> {

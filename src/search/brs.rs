@@ -218,13 +218,6 @@ impl<G: Game> Searcher<G> {
                 }
                 Self::play_ordered_turn(&mut child);
             }
-            if G::PREDICT_ALLIES
-                && let Some((next, _)) = self.allies_played(&child)
-                && (next.to_move() == self.root_seat || next.static_outcome().is_some())
-            {
-                // The round ends with an ally's turn: predicted, as in `value`.
-                child = next;
-            }
             let v = match self.settled(&child, ply + 1) {
                 Some(v) => {
                     if self.team(&child) {

@@ -32,9 +32,6 @@ const INF: i32 = 32_000;
 pub const DRAW_CONTEMPT: i32 = 500;
 /// No static evaluation stored (the side to move was in check).
 const NO_EVAL: i32 = i32::MIN;
-/// The most turns of the root seat's allies that are predicted in a row; no turn order has more
-/// than five turns between two of one seat's (Judtho's Triple Alliance cycle `bwbrby`).
-const ALLY_TURNS: usize = 8;
 
 /// What limits a search. Unset fields do not limit.
 #[derive(Clone, Copy, Debug, Default)]
@@ -483,64 +480,6 @@ impl<G: Game> Searcher<G> {
     #[allow(clippy::too_many_arguments)]
     #[inline]
     fn value(&mut self, child: &G, flip: bool, depth: i32, ply: usize, alpha: i32, beta: i32, null_ok: bool) -> i32 {
-        if G::PREDICT_ALLIES
-            && ply + ALLY_TURNS < MAX_PLY
-            && let Some((next, skipped)) = self.allies_played(child)
-        {
-            // The allies' turns are theirs to play: predicted, not searched. The value is still
-            // from the view of the team that moved into `child`.
-            let mover_team = self.team(child) != flip;
-            let flip = self.team(&next) != mover_team;
-            for t in &skipped.0[..skipped.1] {
-                self.push_trace(*t);
-            }
-            let v = self.value_of(&next, flip, depth, ply + skipped.1, alpha, beta, null_ok);
-            for _ in 0..skipped.1 {
-                self.pop_trace();
-            }
-            return v;
-        }
-        self.value_of(child, flip, depth, ply, alpha, beta, null_ok)
-    }
-
-    /// The moves of the root seat's allies that come next, each its predicted move (the ally's
-    /// best capture that does not lose material; in check, its first legal move; else nothing),
-    /// and the traces of the positions they lead to. None when the next seat is not such an ally.
-    fn allies_played(&self, pos: &G) -> Option<(G, ([Trace; ALLY_TURNS], usize))> {
-        let mut cur: Option<G> = None;
-        let mut traces = [Trace { hash: 0, to_move: 0, checks: 0 }; ALLY_TURNS];
-        let mut n = 0;
-        while n < ALLY_TURNS {
-            let p = cur.as_ref().unwrap_or(pos);
-            let s = p.to_move();
-            if s == self.root_seat || p.side_of(s) != self.root_side(p) || p.static_outcome().is_some() {
-                break;
-            }
-            let mut next = p.clone();
-            match Self::ordered_move(p) {
-                Some(m) => next.play(m),
-                None if p.in_check() => {
-                    let mut moves = MovesOf::<G>::default();
-                    p.legal_moves(&mut moves);
-                    match moves.iter().next() {
-                        Some(&m) => next.play(m),
-                        None => break,
-                    }
-                }
-                None => next.play_null(),
-            }
-            traces[n] = Trace::of(&next);
-            n += 1;
-            cur = Some(next);
-        }
-        cur.map(|c| (c, (traces, n)))
-    }
-
-    // The window, depth and ply of a node travel together through every search function;
-    // bundling them would build and take apart a struct at every node.
-    #[allow(clippy::too_many_arguments)]
-    #[inline]
-    fn value_of(&mut self, child: &G, flip: bool, depth: i32, ply: usize, alpha: i32, beta: i32, null_ok: bool) -> i32 {
         if self.brs {
             return if flip {
                 -self.best_replies(child, depth, ply, -beta, -alpha)

@@ -163,10 +163,10 @@ impl Evaluation for Judtho {
     const EXTEND_CHECKS: bool = false;
     const QSEARCH_EVASION_PLIES: usize = 1;
     const QSEARCH_PLIES: usize = 3;
-    // Measured in tetrarch match against three depth-1 copies, 40 games at 2+0.05: 87.5% on the
-    // winning side with Best-Reply Search, 70.0% with the paranoid search (docs/rules/judtho.md).
+    // Measured in tetrarch match against three depth-1 copies, 200 games at 2+0.05 each: 78.5%
+    // on the winning side with Best-Reply Search, 78.0% with the paranoid search
+    // (docs/rules/judtho.md).
     const BEST_REPLY: bool = true;
-    const PREDICT_ALLIES: bool = true;
 
     fn evaluate(&self, side: Side) -> i32 {
         let scores = self.seat_scores();
