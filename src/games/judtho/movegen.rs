@@ -264,6 +264,8 @@ impl Judtho {
         }
     }
 
+    /// Moves to the squares of `reach`: the captures, and the empty squares unless only captures
+    /// are wanted. Sliders come here with their reach on the board as it stands.
     #[allow(clippy::too_many_arguments)]
     fn leaper_moves(
         &self,
@@ -355,10 +357,7 @@ impl Judtho {
             ROOK => t.rays.rook(sq, self.board.occ),
             _ => t.rays.bishop(sq, self.board.occ),
         };
-        let empty = if cx.quiet { !self.board.occ } else { Set::EMPTY };
-        for to in (reach & (capturable | empty)).iter() {
-            self.emit_step(cx, owner, kind, sq, to, None, out, variants);
-        }
+        self.leaper_moves(cx, owner, kind, sq, reach, capturable, out, variants);
     }
 
     /// The Princess (queen lines, 4 squares) and the Prince (ranks and files, 3 squares): plain
