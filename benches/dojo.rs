@@ -1,12 +1,10 @@
 //! `cargo bench --bench dojo`: perft speed from the start position and what a one-second search
 //! reaches in Dojo chess. Prints figures; asserts nothing.
 
-use std::time::Instant;
+mod common;
+
 use tetrarch::games::dojo::Dojo;
 use tetrarch::rules::prelude::*;
-use tetrarch::rules::{Record, perft};
-use tetrarch::search::time::fixed;
-use tetrarch::search::{Control, Limits, Searcher};
 
 /// The start, an opening after a capture, and two middlegames from random games with stacks and
 /// counters (the last two lines of fixtures/dojo.perft).
@@ -19,26 +17,16 @@ const POSITIONS: &[&str] = &[
 
 fn main() {
     println!("dojo");
-    let pos = Dojo::startpos();
-    for depth in [5, 6] {
-        let t = Instant::now();
-        let n = perft(&pos, depth);
-        let s = t.elapsed().as_secs_f64();
-        println!("  perft {depth} start {n:>12} nodes  {s:7.3} s  {:>12.0} nodes/s  (required: 30 M)", n as f64 / s);
-    }
+    common::perft_speed(&Dojo::startpos(), "start", &[5, 6], "30 M");
     for text in POSITIONS {
         let pos = Dojo::from_text(text).expect("bench positions are valid");
-        let mut searcher: Searcher<Dojo> = Searcher::new(64);
-        let limits = Limits { budget: Some(fixed(1000, 0)), ..Limits::default() };
-        let t = Instant::now();
-        let r = searcher.think(&Record::new(pos.clone()), limits, Control::new(false), &mut |_| {});
-        let nps = r.nodes as f64 / t.elapsed().as_secs_f64();
-        let best = r.best.map(|m| pos.format_move(m)).unwrap_or_default();
+        let r = common::one_second(&pos, false);
         println!(
-            "  1 s depth {:>3}  nodes {:>9}  nps {:>9.0}  bestmove {best:<8} {}",
+            "  1 s depth {:>3}  nodes {:>9}  nps {:>9.0}  bestmove {:<8} {}",
             r.depth,
             r.nodes,
-            nps,
+            r.nps,
+            r.best,
             &text[..text.len().min(48)]
         );
     }

@@ -3,12 +3,10 @@
 //! Assembly and in the Battles, with the paranoid search and with Best-Reply Search. Prints
 //! figures; asserts nothing.
 
-use std::time::Instant;
+mod common;
+
 use tetrarch::games::judtho::Judtho;
-use tetrarch::rules::perft;
 use tetrarch::rules::prelude::*;
-use tetrarch::search::time::fixed;
-use tetrarch::search::{Control, Limits, Searcher};
 
 /// After the 48th placement of a self-play game, White to make the first move.
 const AFTER_ASSEMBLY: &str = "rP1rB7bQ1/rPrR2rK2bP2bKbP/rP2rP1rNbR3bPbP/rP2rPrQrS1bSbBbNbPbP/12/12/12/12/wPwNwP1wBwQyN2yPyPyP/wPwPwP1wP1yPyS2yPyP/3wR5yQyB1/4wKwS2yR1yK1 w w:C,r:C,y:C,b:C - wryb 0 49";
@@ -35,30 +33,18 @@ const POSITIONS: &[(&str, &str)] = &[
 
 fn main() {
     let pos = Judtho::from_text(AFTER_ASSEMBLY).expect("a valid position");
-    for depth in [3, 4] {
-        let t = Instant::now();
-        let n = perft(&pos, depth);
-        let s = t.elapsed().as_secs_f64();
-        println!(
-            "perft {depth} after the Assembly {n:>12} nodes {s:7.3} s {:>12.0} nodes/s  (required: 10 M)",
-            n as f64 / s
-        );
-    }
+    common::perft_speed(&pos, "after the Assembly", &[3, 4], "10 M");
     for (label, text) in POSITIONS {
         let pos = Judtho::from_text(text).expect("a valid position");
         for best_reply in [false, true] {
-            let mut searcher: Searcher<Judtho> = Searcher::new(64);
-            let limits = Limits { budget: Some(fixed(1000, 0)), best_reply, ..Limits::default() };
-            let t = Instant::now();
-            let r = searcher.think(&Record::new(pos.clone()), limits, Control::new(false), &mut |_| {});
-            let nps = r.nodes as f64 / t.elapsed().as_secs_f64();
-            let best = r.best.map(|m| pos.format_move(m)).unwrap_or_default();
+            let r = common::one_second(&pos, best_reply);
             println!(
-                "1 s {label:<15} {:<8} depth {:>3}  nodes {:>9}  nps {:>9.0}  bestmove {best}",
+                "  1 s {label:<15} {:<8} depth {:>3}  nodes {:>9}  nps {:>9.0}  bestmove {}",
                 if best_reply { "brs" } else { "paranoid" },
                 r.depth,
                 r.nodes,
-                nps
+                r.nps,
+                r.best
             );
         }
     }
