@@ -117,7 +117,12 @@ impl Relations {
 
     /// A Triple Alliance's single player.
     pub fn single_facing_triple(&self) -> Option<u8> {
-        (0..4u8).find(|&s| self.first[s as usize] == NONE).filter(|_| self.alliances().iter().any(|a| a.len() == 3))
+        // Alliances have two members or more, so three allied seats are one Triple Alliance.
+        let mut singles = (0..4u8).filter(|&s| self.first[s as usize] == NONE);
+        match (singles.next(), singles.next()) {
+            (Some(s), None) => Some(s),
+            _ => None,
+        }
     }
 
     /// The alliances, each its members from First Ally on, in the order of their First Allies'
