@@ -45,8 +45,12 @@ struct MatchArgs {
     variant: String,
     /// An engine: "name=N cmd=PATH [arg=A]... [option.K=V]... [variant-option=UCI_Variant]";
     /// "self" is this tetrarch binary. Give it once per engine.
-    #[arg(long = "engine", required = true)]
+    #[arg(long = "engine", required_unless_present = "from_records")]
     engines: Vec<String>,
+    /// Plays nothing: replays the PGN-like records of a finished match against the rules and
+    /// prints its figures, as the match would have.
+    #[arg(long, value_name = "FILE", conflicts_with_all = ["engines", "pgn", "jsonl", "sprt", "openings"])]
+    from_records: Option<std::path::PathBuf>,
     /// Clock: seconds, "base+inc", or "moves/base[+inc]".
     #[arg(long)]
     tc: Option<String>,
@@ -105,6 +109,10 @@ struct MatchArgs {
 
 fn run_match(a: MatchArgs) -> Result<tetrarch::arbiter::Summary, String> {
     use tetrarch::arbiter::{MatchConfig, clock::TimeControl, engine::EngineSpec, game::Opening, stats::Sprt};
+    if let Some(p) = &a.from_records {
+        let text = std::fs::read_to_string(p).map_err(|e| format!("{}: {}", p.display(), e))?;
+        return tetrarch::arbiter::rescore::from_records(&text).map_err(|e| format!("{}: {}", p.display(), e));
+    }
     let me = std::env::current_exe().map_err(|e| e.to_string())?.to_string_lossy().into_owned();
     let engines =
         a.engines

@@ -6,7 +6,9 @@ use std::time::{Duration, Instant};
 use tetrarch::arbiter::clock::TimeControl;
 use tetrarch::arbiter::engine::EngineSpec;
 use tetrarch::arbiter::game::{Ending, Opening};
+use tetrarch::arbiter::movedata::Score;
 use tetrarch::arbiter::record::parse_pgn;
+use tetrarch::arbiter::rescore::from_records;
 use tetrarch::arbiter::{MatchConfig, Summary, run};
 use tetrarch::games::judkins::Judkins;
 use tetrarch::rules::prelude::*;
@@ -33,6 +35,13 @@ fn tmp(name: &str) -> PathBuf {
     let dir = std::env::temp_dir().join(format!("tetrarch-test-{}", std::process::id()));
     std::fs::create_dir_all(&dir).unwrap();
     dir.join(name)
+}
+
+/// The first `n` openings of the variant's openings file.
+fn openings(variant: &str, n: usize) -> Vec<Opening> {
+    let path = format!("{}/fixtures/{}-openings.txt", env!("CARGO_MANIFEST_DIR"), variant);
+    let text = std::fs::read_to_string(path).unwrap();
+    text.lines().filter(|l| !l.trim().is_empty() && !l.starts_with('#')).take(n).map(Opening::parse).collect()
 }
 
 fn config(engines: Vec<EngineSpec>, tc: TimeControl, games: usize) -> MatchConfig {
@@ -118,7 +127,124 @@ fn self_play_games_with_records_read_back() {
             "adjudication" => assert_eq!(p.result, "1/2-1/2"),
             t => assert_eq!(r.outcome().unwrap().reason.as_str(), t),
         }
+        // Every move the engines chose carries its data, read back from the record; the
+        // opening's moves carry none. In JSON, the same data in arrays aligned with the moves.
+        let opening = p.tag("OpeningPlies").map_or(0, |n| n.parse().unwrap());
+        assert_eq!(p.move_data.len(), p.moves.len());
+        for (k, d) in p.move_data.iter().enumerate() {
+            if k < opening {
+                assert!(d.is_none());
+                continue;
+            }
+            let d = d.unwrap_or_else(|| panic!("move {k} has no data"));
+            assert!(d.score.is_some() && d.nodes.is_some_and(|n| n > 0), "{d:?}");
+            assert!(d.depth.is_some_and(|x| (1..=3).contains(&x)), "{d:?}");
+            assert_eq!(d.clock_ms, None, "no clock under --depth");
+        }
+        for key in ["time_ms", "clock_ms", "score", "depth", "nodes"] {
+            assert_eq!(j[key].as_array().unwrap().len(), p.moves.len(), "{key}");
+        }
+        for (k, d) in p.move_data.iter().enumerate() {
+            let (js, jd) = (&j["score"][k], &j["depth"][k]);
+            match d.and_then(|d| d.score) {
+                None => assert!(js.is_null()),
+                Some(Score::Cp(v)) => assert_eq!(js["cp"].as_i64(), Some(v)),
+                Some(Score::Mate(v)) => assert_eq!(js["mate"].as_i64(), Some(v)),
+            }
+            assert_eq!(jd.as_u64(), d.and_then(|d| d.depth).map(u64::from));
+            assert_eq!(j["time_ms"][k].as_u64(), d.map(|d| d.time_ms));
+        }
     }
+    // Rescoring the records gives the match's own figures.
+    let again = from_records(&pgn).unwrap();
+    assert_eq!(again.engines, s.engines);
+    assert_eq!(again.ratings, s.ratings);
+    assert_eq!(again.places, s.places);
+    assert_eq!(again.moves, s.moves);
+    assert_eq!(again.seats, s.seats);
+    assert_eq!(again.terminations, s.terminations);
+}
+
+/// A clock game's records carry the clock left after each move, never more than the time the
+/// clock can have held.
+#[test]
+fn clock_games_record_the_clock_left() {
+    let mut cfg = config(vec![tetrarch("a"), tetrarch("b")], TimeControl::parse_clock("1+0.05", 0.0).unwrap(), 1);
+    cfg.max_plies = 30;
+    cfg.pgn = Some(tmp("clock.pgn"));
+    let s = run(&cfg).unwrap();
+    let g = &parse_pgn(&std::fs::read_to_string(cfg.pgn.as_ref().unwrap()).unwrap()).unwrap()[0];
+    assert_eq!(g.moves.len(), s.games[0].moves.len());
+    let mut before = [1000u64, 1000];
+    for (k, d) in g.move_data.iter().enumerate() {
+        let d = d.unwrap();
+        let left = d.clock_ms.unwrap();
+        // Charged the time taken, then given the increment.
+        assert_eq!(left, before[k % 2].saturating_sub(d.time_ms) + 50, "move {k}: {d:?}");
+        before[k % 2] = left;
+    }
+}
+
+/// Four copies of one engine, at a fixed depth, over a schedule that seats each in every seat
+/// of every opening: they rate equal, within each other's intervals and 0's.
+#[test]
+fn four_identical_engines_rate_equal_in_all_against_all() {
+    let engines = ["a", "b", "c", "d"].iter().map(|n| tetrarch(n)).collect();
+    let mut cfg = config(engines, TimeControl::Depth(2), 16);
+    cfg.variant = "chaturanga-ffa".into();
+    cfg.openings = openings("chaturanga-ffa", 4);
+    cfg.concurrency = 2;
+    cfg.max_plies = 300;
+    let s = run(&cfg).unwrap();
+    assert_eq!(s.games.len(), 16);
+    for a in &s.ratings {
+        assert!(a.lo < 0.0 && 0.0 < a.hi, "{:?}", s.ratings);
+        for b in &s.ratings {
+            assert!(a.lo < b.elo && b.elo < a.hi, "{:?}", s.ratings);
+        }
+    }
+    assert!(s.table().contains("1st"), "{}", s.table());
+}
+
+/// A full-strength copy among three depth-1 copies, all against all: its rating is clearly
+/// above theirs (its interval's low end above each of their high ends).
+#[test]
+fn a_full_strength_engine_rates_above_depth_one_copies() {
+    let weak = |n: &str| EngineSpec::parse(&format!("name={n} cmd={ENGINE} option.USI_Hash=4 \"go=depth 1\"")).unwrap();
+    let mut cfg = config(vec![tetrarch("full"), weak("d1a"), weak("d1b"), weak("d1c")], TimeControl::Depth(4), 32);
+    cfg.variant = "chaturanga-ffa".into();
+    cfg.openings = openings("chaturanga-ffa", 8);
+    cfg.concurrency = 2;
+    cfg.max_plies = 300;
+    let s = run(&cfg).unwrap();
+    let full = s.ratings[0];
+    for (r, (name, _)) in s.ratings[1..].iter().zip(&s.engines[1..]) {
+        assert!(full.lo > r.hi, "full {full:?}, {name} {r:?}\n{}", s.table());
+    }
+}
+
+/// Records written before per-move data and places existed still read and rescore.
+#[test]
+fn records_from_before_move_data_still_rescore() {
+    let text =
+        std::fs::read_to_string(concat!(env!("CARGO_MANIFEST_DIR"), "/fixtures/records/judtho-before-move-data.pgn"))
+            .unwrap();
+    let games = parse_pgn(&text).unwrap();
+    assert_eq!(games.len(), 4);
+    assert!(games.iter().all(|g| g.move_data.iter().all(Option::is_none)));
+    assert!(games[0].comments.iter().any(|(_, c)| c == "assembly complete"), "{:?}", games[0].comments);
+    let s = from_records(&text).unwrap();
+    assert_eq!(s.games.len(), 4);
+    let names: Vec<&str> = s.engines.iter().map(|e| e.0.as_str()).collect();
+    assert_eq!(names, ["full", "d1a", "d1b", "d1c"]);
+    // Game 1 ended 1-1-0-1: white, red and black won together, yellow lost alone.
+    assert_eq!(s.games[0].places, vec![1, 1, 4, 1]);
+    assert!(s.moves.iter().all(|m| m.moves == 0));
+    // A record whose moves the rules refuse, or whose result they contradict, is an error.
+    let broken = text.replacen("1. P*c4", "1. P*c5", 1);
+    assert!(from_records(&broken).unwrap_err().contains("game 1"), "{}", from_records(&broken).unwrap_err());
+    let wrong = text.replacen("[Result \"1-1-0-1\"]", "[Result \"1-1-1-0\"]", 1).replacen("} 1-1-0-1", "} 1-1-1-0", 1);
+    assert!(from_records(&wrong).is_err());
 }
 
 #[test]

@@ -2,7 +2,7 @@
 //! four seats in both groupings (two sides of two, four sides of one), independent of any real
 //! game's rules: rotation, and who scores what after a fault.
 
-use tetrarch::arbiter::game::points_of_forfeit;
+use tetrarch::arbiter::game::{Player, player_places, points_of_forfeit};
 use tetrarch::arbiter::schedule;
 use tetrarch::rules::registry::VariantSpec;
 use tetrarch::rules::{MoveList, Outcome, Rules, Seat, SeatMask, Side, Termination};
@@ -18,12 +18,13 @@ const STAND_IN: VariantSpec = VariantSpec {
     playable: false,
 };
 
-/// Four seats; `PAIRS` puts seats 0+2 and 1+3 on two sides (Double Mate), else each alone. It
+/// Four seats; `PAIRS` puts seats 0+2 and 1+3 on two sides (Double Mate), else each alone.
+/// `OUT` is the mask of armies already out, the higher seat having gone out later. It
 /// implements the rules part of a game only: the seat bookkeeping needs no texts or evaluation.
 #[derive(Clone)]
-struct Stand<const PAIRS: bool>;
+struct Stand<const PAIRS: bool, const OUT: u8 = 0>;
 
-impl<const PAIRS: bool> Rules for Stand<PAIRS> {
+impl<const PAIRS: bool, const OUT: u8> Rules for Stand<PAIRS, OUT> {
     type Move = u8;
     type Moves<T: Copy> = MoveList<T, 1>;
     const VARIANT: &'static VariantSpec = &STAND_IN;
@@ -56,6 +57,16 @@ impl<const PAIRS: bool> Rules for Stand<PAIRS> {
     fn no_move_outcome(&self) -> Outcome {
         Outcome::draw(Termination::Stalemate)
     }
+    fn side_lost(&self, side: Side) -> bool {
+        OUT & (1 << side) != 0
+    }
+    fn ranking(&self) -> Option<Vec<SeatMask>> {
+        (OUT != 0).then(|| {
+            let mut r = vec![0xF & !OUT];
+            r.extend((0..4u8).rev().filter(|s| OUT & (1 << s) != 0).map(|s| 1 << s));
+            r
+        })
+    }
 }
 
 #[test]
@@ -67,6 +78,25 @@ fn a_fault_with_two_sides_gives_the_other_side_the_win() {
 #[test]
 fn a_fault_with_four_sides_loses_for_the_culprit_and_draws_the_rest() {
     assert_eq!(points_of_forfeit(&Stand::<false>, &[1]), vec![0.5, 0.0, 0.5, 0.5]);
+}
+
+#[test]
+fn a_fault_leaves_armies_already_out_with_their_loss() {
+    // Green (3) faults; red (2) and yellow (0) went out before, red last.
+    let pos = Stand::<false, 0b0101>;
+    let points = points_of_forfeit(&pos, &[3]);
+    assert_eq!(points, vec![0.0, 0.5, 0.0, 0.0]);
+    // Places: blue alone first; green, in until its fault, second; then red, then yellow.
+    let players: Vec<Player> =
+        (0..4).map(|s| Player { engine: s as usize, name: s.to_string(), seats: vec![s] }).collect();
+    assert_eq!(player_places(&pos, &points, &players), vec![4, 1, 3, 2]);
+    // Double Mate: the side's two armies share its place.
+    let pairs = vec![
+        Player { engine: 0, name: "a".into(), seats: vec![0, 2] },
+        Player { engine: 1, name: "b".into(), seats: vec![1, 3] },
+    ];
+    assert_eq!(player_places(&Stand::<true>, &points_of_forfeit(&Stand::<true>, &[1, 3]), &pairs), vec![1, 2]);
+    assert_eq!(player_places(&Stand::<true>, &[0.5; 4], &pairs), vec![1, 1]);
 }
 
 #[test]

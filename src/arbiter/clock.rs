@@ -101,6 +101,11 @@ impl SeatClock {
         }
     }
 
+    /// The main time left, under a clock; none under a fixed move time, depth or nodes.
+    pub fn left_ms(&self, tc: &TimeControl) -> Option<u64> {
+        matches!(tc, TimeControl::Clock { .. }).then_some(self.remaining)
+    }
+
     /// Charges a move that took `elapsed` ms; returns false when it overstepped by more than
     /// `margin`.
     pub fn charge(&mut self, tc: &TimeControl, elapsed: u64, margin: u64) -> bool {

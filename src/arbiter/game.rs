@@ -2,6 +2,8 @@
 
 use super::clock::{SeatClock, TimeControl, go_command};
 use super::engine::{EngineProc, Fault};
+use super::movedata::{InfoWatch, MoveData};
+use super::rating::places_by_key;
 use crate::rules::{Game, Notation, Outcome, Record, Rules, Seat, SeatMask};
 use std::time::{Duration, Instant};
 
@@ -89,6 +91,22 @@ pub enum Ending {
     StartupFailure,
 }
 
+impl Ending {
+    /// The ending a record's `Termination` word stands for.
+    pub fn of_termination(word: &str) -> Option<Ending> {
+        Some(match word {
+            "adjudication" => Ending::Adjudicated,
+            "resignation" => Ending::Resigned,
+            "illegal move" => Ending::IllegalMove,
+            "time forfeit" => Ending::TimeForfeit,
+            "crash" => Ending::Crash,
+            "no response" => Ending::Hang,
+            "start-up failure" => Ending::StartupFailure,
+            _ => return None,
+        })
+    }
+}
+
 #[derive(Clone, Debug)]
 pub struct GameReport {
     pub index: usize,
@@ -100,11 +118,20 @@ pub struct GameReport {
     pub start_position: Option<String>,
     /// Every move from the start position, opening included.
     pub moves: Vec<String>,
+    /// Aligned with `moves`: what the arbiter measured and the engine reported for each move
+    /// played in the game (`None` for the opening's moves).
+    pub move_data: Vec<Option<MoveData>>,
+    /// Aligned with `moves`: the player (index into `players`) that chose each move played in
+    /// the game (`None` for the opening's moves).
+    pub movers: Vec<Option<usize>>,
     /// Notes on what moves changed (`Notation::milestone`): after how many moves, and the text.
     pub comments: Vec<(usize, String)>,
     pub opening_plies: usize,
     /// Points per seat: 1, 1/2 or 0.
     pub points: Vec<f64>,
+    /// Each player's place, 1 the best; players that share a place all have the best place it
+    /// covers, as in sport (three winners are all 1st, the loser 4th).
+    pub places: Vec<usize>,
     pub ending: Ending,
     /// The termination word: a rules reason (`checkmate`, `repetition`, ...) or the arbiter's.
     pub termination: String,
@@ -125,9 +152,12 @@ impl GameReport {
             opening: opening.clone(),
             start_position: opening.position.clone().filter(|p| *p != G::startpos().to_text()),
             moves: opening.moves.clone(),
+            move_data: vec![None; opening.moves.len()],
+            movers: vec![None; opening.moves.len()],
             comments: Vec::new(),
             opening_plies: opening.moves.len(),
             points: vec![0.5; G::VARIANT.seats.len()],
+            places: vec![1; players.len()],
             ending: Ending::Rules,
             termination: String::new(),
             detail: String::new(),
@@ -161,7 +191,7 @@ impl GameReport {
 }
 
 /// Points when the game ends by the rules.
-fn points_of_outcome<G: Rules>(pos: &G, o: &Outcome) -> Vec<f64> {
+pub(crate) fn points_of_outcome<G: Rules>(pos: &G, o: &Outcome) -> Vec<f64> {
     (0..pos.seats())
         .map(|s| {
             if pos.side_lost(pos.side_of(s as Seat)) {
@@ -179,7 +209,8 @@ fn points_of_outcome<G: Rules>(pos: &G, o: &Outcome) -> Vec<f64> {
 }
 
 /// Points when `culprit`'s seats forfeit: with two sides the other side wins; with more, the
-/// culprit's side loses and every other seat draws (as Judtho's T11 treats a resignation).
+/// culprit's side loses and every other seat still in draws (as Judtho's T11 treats a
+/// resignation); an army already out keeps its loss (C8).
 pub fn points_of_forfeit<G: Rules>(pos: &G, culprit_seats: &[Seat]) -> Vec<f64> {
     let n = pos.seats();
     let lost_sides: Vec<u8> = culprit_seats.iter().map(|&s| pos.side_of(s)).collect();
@@ -188,7 +219,7 @@ pub fn points_of_forfeit<G: Rules>(pos: &G, culprit_seats: &[Seat]) -> Vec<f64> 
     sides.dedup();
     (0..n as Seat)
         .map(|s| {
-            if lost_sides.contains(&pos.side_of(s)) {
+            if lost_sides.contains(&pos.side_of(s)) || pos.side_lost(pos.side_of(s)) {
                 0.0
             } else if sides.len() == 2 {
                 1.0
@@ -197,6 +228,24 @@ pub fn points_of_forfeit<G: Rules>(pos: &G, culprit_seats: &[Seat]) -> Vec<f64> 
             }
         })
         .collect()
+}
+
+/// Each player's place at the end of a game: more points first, and among equal points the
+/// rules' ranking (all against all: the armies still in, then the last out first, C8). Players
+/// equal on both share their places.
+pub fn player_places<G: Rules>(pos: &G, points: &[f64], players: &[Player]) -> Vec<usize> {
+    let ranking = pos.ranking();
+    let rank_of = |s: Seat| ranking.as_ref().and_then(|r| r.iter().position(|m| m & (1 << s) != 0)).unwrap_or(0);
+    let keys: Vec<(f64, i64)> = players
+        .iter()
+        .map(|p| {
+            let pts = p.seats.iter().map(|&s| points.get(s as usize).copied().unwrap_or(0.0)).sum::<f64>()
+                / p.seats.len().max(1) as f64;
+            let rank = p.seats.iter().map(|&s| rank_of(s)).min().unwrap_or(0);
+            (pts, -(rank as i64))
+        })
+        .collect();
+    places_by_key(&keys)
 }
 
 fn seat_mask(seats: &[Seat]) -> SeatMask {
@@ -211,8 +260,21 @@ pub fn play<G: Game>(
     procs: &mut [EngineProc],
     cfg: &GameConfig,
 ) -> Result<GameReport, String> {
-    let started = Instant::now();
     let mut record: Record<G> = opening.start().map_err(|e| format!("opening: {}", e))?;
+    let mut report = play_from(&mut record, index, opening, players, procs, cfg)?;
+    report.places = player_places(&record.current, &report.points, players);
+    Ok(report)
+}
+
+fn play_from<G: Game>(
+    record: &mut Record<G>,
+    index: usize,
+    opening: &Opening,
+    players: &[Player],
+    procs: &mut [EngineProc],
+    cfg: &GameConfig,
+) -> Result<GameReport, String> {
+    let started = Instant::now();
     let start_position = opening.position.clone();
     let mut report = GameReport::unplayed::<G>(index, opening, players);
     let finish = |mut r: GameReport, ending: Ending, termination: &str, detail: String, culprit: Option<usize>| {
@@ -238,7 +300,7 @@ pub fn play<G: Game>(
                 Fault::Timeout => (Ending::StartupFailure, "start-up failure"),
             };
             let detail = format!("{} did not answer usinewgame/isready", players[p].name);
-            return Ok(forfeit(report, &record, p, ending, what, detail));
+            return Ok(forfeit(report, record, p, ending, what, detail));
         }
     }
 
@@ -282,8 +344,12 @@ pub fn play<G: Game>(
         let wait = allowed.map(|a| a + cfg.margin_ms).unwrap_or(cfg.hang_ms);
         let sent = proc.send(&position).and_then(|_| proc.send(&go));
         let t0 = Instant::now();
+        let mut info = InfoWatch::default();
         let answer = sent.and_then(|_| {
-            proc.wait_for(t0 + Duration::from_millis(wait), |l| l.split_whitespace().next() == Some("bestmove"))
+            proc.wait_for(t0 + Duration::from_millis(wait), |l| {
+                info.read(l);
+                l.split_whitespace().next() == Some("bestmove")
+            })
         });
         let elapsed = t0.elapsed().as_millis() as u64;
         let line = match answer {
@@ -291,7 +357,7 @@ pub fn play<G: Game>(
             Err(Fault::Died) => {
                 return Ok(forfeit(
                     report,
-                    &record,
+                    record,
                     p,
                     Ending::Crash,
                     "crash",
@@ -301,7 +367,7 @@ pub fn play<G: Game>(
             Err(Fault::Timeout) if allowed.is_some() => {
                 return Ok(forfeit(
                     report,
-                    &record,
+                    record,
                     p,
                     Ending::TimeForfeit,
                     "time forfeit",
@@ -311,7 +377,7 @@ pub fn play<G: Game>(
             Err(Fault::Timeout) => {
                 return Ok(forfeit(
                     report,
-                    &record,
+                    record,
                     p,
                     Ending::Hang,
                     "no response",
@@ -322,7 +388,7 @@ pub fn play<G: Game>(
         if proc.spec.go.is_none() && !clocks[seat as usize].charge(&cfg.tc, elapsed, cfg.margin_ms) {
             return Ok(forfeit(
                 report,
-                &record,
+                record,
                 p,
                 Ending::TimeForfeit,
                 "time forfeit",
@@ -331,7 +397,7 @@ pub fn play<G: Game>(
         }
         let mv = line.split_whitespace().nth(1).unwrap_or("").to_string();
         if mv == "resign" {
-            return Ok(forfeit(report, &record, p, Ending::Resigned, "resignation", format!("{} resigned", who)));
+            return Ok(forfeit(report, record, p, Ending::Resigned, "resignation", format!("{} resigned", who)));
         }
         let before = record.current.clone();
         if let Err(e) = record.play_text(&mv) {
@@ -339,7 +405,7 @@ pub fn play<G: Game>(
             let shown: String = mv.chars().take(40).collect();
             return Ok(forfeit(
                 report,
-                &record,
+                record,
                 p,
                 Ending::IllegalMove,
                 "illegal move",
@@ -347,6 +413,14 @@ pub fn play<G: Game>(
             ));
         }
         report.moves.push(mv);
+        report.movers.push(Some(p));
+        report.move_data.push(Some(MoveData {
+            time_ms: elapsed,
+            clock_ms: if proc.spec.go.is_none() { clocks[seat as usize].left_ms(&cfg.tc) } else { None },
+            score: info.score,
+            depth: info.depth,
+            nodes: info.nodes,
+        }));
         if let Some(note) = record.current.milestone(&before) {
             report.comments.push((report.moves.len(), note));
         }

@@ -4,7 +4,10 @@
 pub mod clock;
 pub mod engine;
 pub mod game;
+pub mod movedata;
+pub mod rating;
 pub mod record;
+pub mod rescore;
 pub mod stats;
 
 use crate::rules::registry::{self, Visitor};
@@ -12,6 +15,7 @@ use crate::rules::{Game, Rules, Seat};
 use clock::TimeControl;
 use engine::{EngineProc, EngineSpec, Fault};
 use game::{Ending, GameConfig, GameReport, Opening, Player};
+use rating::{Placing, Rating};
 use stats::{Sprt, SprtState, Tally};
 use std::collections::BTreeMap;
 use std::io::Write;
@@ -52,29 +56,150 @@ pub struct Summary {
     pub terminations: BTreeMap<String, usize>,
     pub sprt: Option<(SprtState, f64)>,
     pub interrupted: bool,
+    /// Players in each game of the variant.
+    pub players: usize,
+    /// Per engine, how often it finished in each place (a shared place counts as its best).
+    pub places: Vec<Vec<u32>>,
+    /// Per engine, its rating on the one scale of `rating` (updated after every game).
+    pub ratings: Vec<Rating>,
+    /// Per engine, what its moves' data add up to.
+    pub moves: Vec<MoveStats>,
+    placings: Vec<Placing>,
+}
+
+/// One engine's moves, from the per-move data of the records.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct MoveStats {
+    pub moves: u64,
+    pub time_ms: u64,
+    pub depth_sum: u64,
+    pub depths: u64,
+    pub nodes: u64,
+    /// The time of the moves whose nodes were reported, for nodes per second.
+    pub nodes_time_ms: u64,
 }
 
 impl Summary {
+    pub fn new(engines: &[String], seat_letters: &str, players: usize) -> Summary {
+        Summary {
+            engines: engines.iter().map(|e| (e.clone(), Tally::default())).collect(),
+            seats: seat_letters.chars().map(|c| (c, Tally::default())).collect(),
+            players,
+            places: vec![vec![0; players]; engines.len()],
+            ratings: rating::fit(engines.len(), &[]),
+            moves: vec![MoveStats::default(); engines.len()],
+            ..Summary::default()
+        }
+    }
+
+    /// Counts one finished game.
+    pub fn add(&mut self, report: GameReport) {
+        for (p, player) in report.players.iter().enumerate() {
+            self.engines[player.engine].1.add(report.player_points(p));
+            if let Some(c) = self.places[player.engine].get_mut(report.places[p].saturating_sub(1)) {
+                *c += 1;
+            }
+        }
+        for (s, t) in self.seats.iter_mut().enumerate() {
+            t.1.add(report.points[s]);
+        }
+        for (d, mover) in report.move_data.iter().zip(&report.movers) {
+            let (Some(d), Some(p)) = (d, mover) else { continue };
+            let m = &mut self.moves[report.players[*p].engine];
+            m.moves += 1;
+            m.time_ms += d.time_ms;
+            if let Some(depth) = d.depth {
+                m.depth_sum += depth as u64;
+                m.depths += 1;
+            }
+            if let Some(n) = d.nodes {
+                m.nodes += n;
+                m.nodes_time_ms += d.time_ms;
+            }
+        }
+        *self.terminations.entry(report.termination.clone()).or_default() += 1;
+        self.placings.push(placing(&report));
+        self.ratings = rating::fit(self.engines.len(), &self.placings);
+        self.games.push(report);
+    }
+
+    /// Puts the games in schedule order, whatever order they finished in, and rates them in
+    /// that order: a match and its records rescored give the same figures to the last digit.
+    pub fn finish(&mut self) {
+        self.games.sort_by_key(|g| g.index);
+        self.placings = self.games.iter().map(placing).collect();
+        self.ratings = rating::fit(self.engines.len(), &self.placings);
+    }
+
     pub fn table(&self) -> String {
         let mut s = String::new();
-        s.push_str(&format!(
-            "{:<20} {:>6} {:>5} {:>5} {:>5} {:>7} {:>8}  {}\n",
-            "engine", "games", "W", "D", "L", "score", "Elo", "95% interval"
-        ));
-        for (name, t) in &self.engines {
-            let (e, lo, hi) = t.elo();
+        if self.players <= 2 {
             s.push_str(&format!(
-                "{:<20} {:>6} {:>5} {:>5} {:>5} {:>6.1}% {:>+8.1}  [{:+.1}, {:+.1}]\n",
-                name,
-                t.games(),
-                t.wins,
-                t.draws,
-                t.losses,
-                100.0 * t.score(),
-                e,
-                lo,
-                hi
+                "{:<20} {:>6} {:>5} {:>5} {:>5} {:>7} {:>8}  {:<18} {:>7}  {}\n",
+                "engine", "games", "W", "D", "L", "score", "Elo", "95% interval", "rating", "95% interval"
             ));
+            for ((name, t), r) in self.engines.iter().zip(&self.ratings) {
+                let (e, lo, hi) = t.elo();
+                s.push_str(&format!(
+                    "{:<20} {:>6} {:>5} {:>5} {:>5} {:>6.1}% {:>+8.1}  {:<18} {:>+7.1}  [{:+.1}, {:+.1}]\n",
+                    name,
+                    t.games(),
+                    t.wins,
+                    t.draws,
+                    t.losses,
+                    100.0 * t.score(),
+                    e,
+                    format!("[{:+.1}, {:+.1}]", lo, hi),
+                    r.elo,
+                    r.lo,
+                    r.hi
+                ));
+            }
+        } else {
+            s.push_str(&format!(
+                "{:<20} {:>6} {:>7} {:>7} {:>7}  {:<18}",
+                "engine", "games", "points", "score", "rating", "95% interval"
+            ));
+            for k in 1..=self.players {
+                s.push_str(&format!(" {:>6}", ordinal(k)));
+            }
+            s.push('\n');
+            for (((name, t), r), places) in self.engines.iter().zip(&self.ratings).zip(&self.places) {
+                s.push_str(&format!(
+                    "{:<20} {:>6} {:>7.1} {:>6.1}% {:>+7.1}  {:<18}",
+                    name,
+                    t.games(),
+                    t.points(),
+                    100.0 * t.score(),
+                    r.elo,
+                    format!("[{:+.1}, {:+.1}]", r.lo, r.hi)
+                ));
+                for c in places {
+                    s.push_str(&format!(" {:>6}", c));
+                }
+                s.push('\n');
+            }
+        }
+        if self.moves.iter().any(|m| m.moves > 0) {
+            s.push_str(&format!(
+                "\n{:<20} {:>7} {:>10} {:>6} {:>12}\n",
+                "moves by", "moves", "mean time", "depth", "nodes/s"
+            ));
+            for ((name, _), m) in self.engines.iter().zip(&self.moves) {
+                let time = if m.moves > 0 {
+                    format!("{:.3}s", m.time_ms as f64 / m.moves as f64 / 1000.0)
+                } else {
+                    "-".into()
+                };
+                let depth =
+                    if m.depths > 0 { format!("{:.1}", m.depth_sum as f64 / m.depths as f64) } else { "-".into() };
+                let nps = m
+                    .nodes
+                    .saturating_mul(1000)
+                    .checked_div(m.nodes_time_ms)
+                    .map_or_else(|| "-".to_string(), |v| v.to_string());
+                s.push_str(&format!("{:<20} {:>7} {:>10} {:>6} {:>12}\n", name, m.moves, time, depth, nps));
+            }
         }
         s.push_str(&format!("\n{:<6} {:>6} {:>5} {:>5} {:>5} {:>7}\n", "seat", "games", "W", "D", "L", "score"));
         for (seat, t) in &self.seats {
@@ -106,8 +231,21 @@ impl Summary {
     }
 }
 
+fn placing(report: &GameReport) -> Placing {
+    Placing { engines: report.players.iter().map(|p| p.engine).collect(), places: report.places.clone() }
+}
+
+fn ordinal(k: usize) -> String {
+    match k {
+        1 => "1st".into(),
+        2 => "2nd".into(),
+        3 => "3rd".into(),
+        k => format!("{}th", k),
+    }
+}
+
 /// The players of a variant, from the registry: the seats each engine commands.
-fn player_seats<G: Rules>() -> Vec<Vec<Seat>> {
+pub(crate) fn player_seats<G: Rules>() -> Vec<Vec<Seat>> {
     let letters = G::VARIANT.seats;
     G::VARIANT.players.iter().map(|p| p.chars().filter_map(|c| letters.find(c).map(|i| i as Seat)).collect()).collect()
 }
@@ -177,12 +315,8 @@ fn run_game<G: Game>(cfg: &MatchConfig) -> Result<Summary, String> {
     }
     drop(tx);
 
-    let letters: Vec<char> = G::VARIANT.seats.chars().collect();
-    let mut summary = Summary {
-        engines: cfg.engines.iter().map(|e| (e.name.clone(), Tally::default())).collect(),
-        seats: letters.iter().map(|&c| (c, Tally::default())).collect(),
-        ..Summary::default()
-    };
+    let names: Vec<String> = cfg.engines.iter().map(|e| e.name.clone()).collect();
+    let mut summary = Summary::new(&names, G::VARIANT.seats, groups.len());
     let started = Instant::now();
     let tc_text = cfg.tc.to_string();
     let mut failure = None;
@@ -201,14 +335,7 @@ fn run_game<G: Game>(cfg: &MatchConfig) -> Result<Summary, String> {
         if let Some(f) = jsonl.as_mut() {
             let _ = writeln!(f, "{}", record::json(&report, &tc_text)).and_then(|_| f.flush());
         }
-        for (p, player) in report.players.iter().enumerate() {
-            summary.engines[player.engine].1.add(report.player_points(p));
-        }
-        for (s, t) in summary.seats.iter_mut().enumerate() {
-            t.1.add(report.points[s]);
-        }
-        *summary.terminations.entry(report.termination.clone()).or_default() += 1;
-        summary.games.push(report);
+        summary.add(report);
         // Once the test has decided, games still in flight are counted but do not undo it.
         let decided = matches!(summary.sprt, Some((state, _)) if state != SprtState::Continue);
         if let Some(sprt) = cfg.sprt
@@ -232,7 +359,7 @@ fn run_game<G: Game>(cfg: &MatchConfig) -> Result<Summary, String> {
     if let Some(e) = failure {
         return Err(e);
     }
-    summary.games.sort_by_key(|g| g.index);
+    summary.finish();
     summary.interrupted = INTERRUPTED.load(Ordering::SeqCst);
     Ok(summary)
 }
@@ -241,7 +368,7 @@ fn progress_line(s: &Summary, total: usize, secs: f64) -> String {
     let done = s.games.len();
     let eta = if done > 0 { secs / done as f64 * (total.saturating_sub(done)) as f64 } else { 0.0 };
     let mut line = format!("[{}/{}]", done, total);
-    if s.engines.len() == 2 {
+    if s.players <= 2 && s.engines.len() == 2 {
         let t = s.engines[0].1;
         let (e, lo, hi) = t.elo();
         line.push_str(&format!(
@@ -256,8 +383,17 @@ fn progress_line(s: &Summary, total: usize, secs: f64) -> String {
             hi.min(9999.0)
         ));
     } else {
-        for (n, t) in &s.engines {
-            line.push_str(&format!(" {} {:.1}/{}", n, t.points(), t.games()));
+        // The same rating as the final table's, on one scale.
+        for ((n, t), r) in s.engines.iter().zip(&s.ratings) {
+            line.push_str(&format!(
+                " {} {:.1}/{} {:+.0} [{:+.0}, {:+.0}]",
+                n,
+                t.points(),
+                t.games(),
+                r.elo,
+                r.lo,
+                r.hi
+            ));
         }
     }
     if let Some((_, llr)) = s.sprt {
@@ -323,6 +459,7 @@ fn worker<G: Game>(
                 r.termination = if f == Fault::Died { "crash".into() } else { "start-up failure".into() };
                 r.detail = msg;
                 r.culprit = Some(p);
+                r.places = game::player_places(&start, &r.points, &players);
                 Ok(r)
             }
             None => game::play::<G>(g, &openings[opening], &players, &mut procs, game_cfg),

@@ -2,6 +2,7 @@
 //! scripts. The format is specified in `docs/match.md`.
 
 use super::game::GameReport;
+use super::movedata::MoveData;
 
 fn escape_tag(s: &str) -> String {
     s.replace('\\', "\\\\").replace('"', "\\\"")
@@ -80,6 +81,9 @@ pub fn pgn(r: &GameReport, event: &str, tc: &str) -> String {
     if !r.detail.is_empty() {
         tag("TerminationDetail", &r.detail);
     }
+    if r.players.len() > 2 {
+        tag("Places", &places_text(&r.places));
+    }
     tag("PlyCount", &r.moves.len().to_string());
     s.push('\n');
     // A round is as many turns as there are seats, counted from the game's first move.
@@ -87,6 +91,9 @@ pub fn pgn(r: &GameReport, event: &str, tc: &str) -> String {
     let mut tokens: Vec<String> = Vec::new();
     for (i, m) in r.moves.iter().enumerate() {
         tokens.push(if i % n == 0 { format!("{}. {}", i / n + 1, m) } else { m.clone() });
+        if let Some(Some(d)) = r.move_data.get(i) {
+            tokens.push(format!("{{{}}}", d.comment()));
+        }
         for (_, c) in r.comments.iter().filter(|c| c.0 == i + 1) {
             tokens.push(format!("{{{}}}", c.replace('}', ")")));
         }
@@ -109,6 +116,17 @@ pub fn pgn(r: &GameReport, event: &str, tc: &str) -> String {
     s
 }
 
+/// Players' places in player order: `3-2-1-4`; a shared place is each one's best (`1-1-4-1`).
+fn places_text(places: &[usize]) -> String {
+    places.iter().map(|p| format!("{}", p)).collect::<Vec<_>>().join("-")
+}
+
+fn json_array<T>(items: &[Option<MoveData>], f: impl Fn(&MoveData) -> Option<T>, show: impl Fn(T) -> String) -> String {
+    let v: Vec<String> =
+        items.iter().map(|d| d.as_ref().and_then(&f).map(&show).unwrap_or_else(|| "null".into())).collect();
+    format!("[{}]", v.join(","))
+}
+
 /// The game as one line of JSON.
 pub fn json(r: &GameReport, tc: &str) -> String {
     let letters: Vec<char> = r.seat_letters.chars().collect();
@@ -124,8 +142,10 @@ pub fn json(r: &GameReport, tc: &str) -> String {
     let comments: Vec<String> =
         r.comments.iter().map(|(ply, text)| format!("{{\"ply\":{},\"text\":{}}}", ply, escape_json(text))).collect();
     let points: Vec<String> = r.points.iter().map(|p| format!("{}", p)).collect();
+    let places: Vec<String> = r.places.iter().map(|p| format!("{}", p)).collect();
+    let d = &r.move_data;
     format!(
-        "{{\"game\":{},\"variant\":{},\"players\":[{}],\"time_control\":{},\"start_position\":{},\"opening_plies\":{},\"moves\":[{}],\"comments\":[{}],\"result\":{},\"points\":[{}],\"termination\":{},\"detail\":{},\"culprit\":{},\"duration_ms\":{}}}",
+        "{{\"game\":{},\"variant\":{},\"players\":[{}],\"time_control\":{},\"start_position\":{},\"opening_plies\":{},\"moves\":[{}],\"time_ms\":{},\"clock_ms\":{},\"score\":{},\"depth\":{},\"nodes\":{},\"comments\":[{}],\"result\":{},\"points\":[{}],\"places\":[{}],\"termination\":{},\"detail\":{},\"culprit\":{},\"duration_ms\":{}}}",
         r.index + 1,
         escape_json(r.variant),
         players.join(","),
@@ -133,9 +153,15 @@ pub fn json(r: &GameReport, tc: &str) -> String {
         r.start_position.as_deref().map(escape_json).unwrap_or_else(|| "null".into()),
         r.opening_plies,
         moves.join(","),
+        json_array(d, |m| Some(m.time_ms), |v| v.to_string()),
+        json_array(d, |m| m.clock_ms, |v| v.to_string()),
+        json_array(d, |m| m.score, |v| v.json()),
+        json_array(d, |m| m.depth, |v| v.to_string()),
+        json_array(d, |m| m.nodes, |v| v.to_string()),
         comments.join(","),
         escape_json(&r.result()),
         points.join(","),
+        places.join(","),
         escape_json(&r.termination),
         escape_json(&r.detail),
         r.culprit.map(|c| escape_json(&r.players[c].name)).unwrap_or_else(|| "null".into()),
@@ -148,7 +174,9 @@ pub fn json(r: &GameReport, tc: &str) -> String {
 pub struct ParsedGame {
     pub tags: Vec<(String, String)>,
     pub moves: Vec<String>,
-    /// The `{...}` comments: after how many moves, and the text.
+    /// Aligned with `moves`: each move's data comment, if it has one.
+    pub move_data: Vec<Option<MoveData>>,
+    /// The other `{...}` comments: after how many moves, and the text.
     pub comments: Vec<(usize, String)>,
     pub result: String,
 }
@@ -229,15 +257,22 @@ pub fn parse_pgn(text: &str) -> Result<Vec<ParsedGame>, String> {
         }
         let result = tokens.pop().ok_or("a game without movetext")?;
         let mut moves = Vec::new();
+        let mut move_data: Vec<Option<MoveData>> = Vec::new();
         let mut comments = Vec::new();
         for t in tokens.drain(..) {
             if let Some(c) = t.strip_prefix('{').and_then(|c| c.strip_suffix('}')) {
-                comments.push((moves.len(), c.to_string()));
+                // A move's data comes right after it, before any note on what it changed.
+                let noted = comments.iter().any(|(at, _)| *at == moves.len());
+                match (MoveData::parse_comment(c), move_data.last_mut()) {
+                    (Some(d), Some(slot)) if slot.is_none() && !noted => *slot = Some(d),
+                    _ => comments.push((moves.len(), c.to_string())),
+                }
             } else if !t.ends_with('.') {
                 moves.push(t);
+                move_data.push(None);
             }
         }
-        games.push(ParsedGame { tags: std::mem::take(tags), moves, comments, result });
+        games.push(ParsedGame { tags: std::mem::take(tags), moves, move_data, comments, result });
         Ok(())
     };
     for line in text.lines() {
