@@ -43,8 +43,10 @@ struct MatchArgs {
     /// Variant name.
     #[arg(long, default_value = "judkins")]
     variant: String,
-    /// An engine: "name=N cmd=PATH [arg=A]... [option.K=V]... [variant-option=UCI_Variant]";
-    /// "self" is this tetrarch binary. Give it once per engine.
+    /// An engine, as key=value words: name=N cmd=PATH [arg=A]... [option.K=V]...
+    /// [variant-option=USI_Variant|UCI_Variant] [go-seats=LETTERS] ["go=depth 1"]; double quotes
+    /// group words with blanks. "self" is this tetrarch binary. Give it once per engine
+    /// (docs/match.md, "Engines").
     #[arg(long = "engine", required_unless_present = "from_records")]
     engines: Vec<String>,
     /// Plays nothing: replays the PGN-like records of a finished match against the rules and
@@ -66,10 +68,11 @@ struct MatchArgs {
     /// Fixed nodes per move.
     #[arg(long)]
     nodes: Option<u64>,
-    /// Number of games.
+    /// Number of games [default: one round].
     #[arg(long)]
     games: Option<usize>,
-    /// Number of rounds; a round plays every rotation of the seats once.
+    /// Number of rounds; a round plays every rotation of the seats of every meeting of the
+    /// engines once (with more engines than players, every set of them meets).
     #[arg(long)]
     rounds: Option<usize>,
     /// Games played at once.
@@ -158,10 +161,11 @@ fn run_match(a: MatchArgs) -> Result<tetrarch::arbiter::Summary, String> {
             .collect(),
     };
     let players = tetrarch::rules::registry::find(&a.variant).map(|v| v.players.len()).unwrap_or(2);
+    let cycle = tetrarch::arbiter::cycle(players, engines.len());
     let games = match (a.games, a.rounds) {
         (Some(g), None) => g,
-        (None, Some(r)) => r * players,
-        (None, None) => players,
+        (None, Some(r)) => r * cycle,
+        (None, None) => cycle,
         (Some(_), Some(_)) => return Err("match: give --games or --rounds, not both".into()),
     };
     let sprt = if a.sprt.is_empty() { None } else { Some(Sprt::parse(&a.sprt)?) };

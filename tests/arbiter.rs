@@ -286,6 +286,25 @@ fn resignation_loses() {
 }
 
 #[test]
+fn a_missing_or_broken_engine_stops_the_match_at_once() {
+    let t = Instant::now();
+    let missing = EngineSpec::parse("name=ghost cmd=/nonexistent/engine").unwrap();
+    let e = run(&config(vec![missing, tetrarch("t")], TimeControl::Depth(2), 10)).unwrap_err();
+    assert!(e.contains("ghost") && e.contains("/nonexistent/engine"), "{e}");
+    let broken = EngineSpec::parse("name=broken cmd=false").unwrap();
+    let e = run(&config(vec![tetrarch("t"), broken], TimeControl::Depth(2), 10)).unwrap_err();
+    assert!(e.contains("broken") && e.contains("exited"), "{e}");
+    assert!(t.elapsed() < Duration::from_secs(4), "no game was played: {:?}", t.elapsed());
+    // And from the command line: a message and a non-zero exit.
+    let out = Command::new(ENGINE)
+        .args(["match", "--engine", "self", "--engine", "cmd=/nonexistent/engine", "--depth", "1", "--quiet"])
+        .output()
+        .unwrap();
+    assert!(!out.status.success());
+    assert!(String::from_utf8_lossy(&out.stderr).contains("/nonexistent/engine"));
+}
+
+#[test]
 fn start_up_slow_or_never() {
     let mut cfg = config(vec![fake("nousiok", None), tetrarch("tetrarch")], TimeControl::Depth(2), 1);
     cfg.startup_ms = 500;

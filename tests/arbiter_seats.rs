@@ -3,7 +3,7 @@
 //! game's rules: rotation, and who scores what after a fault.
 
 use tetrarch::arbiter::game::{Player, player_places, points_of_forfeit};
-use tetrarch::arbiter::schedule;
+use tetrarch::arbiter::{cycle, schedule};
 use tetrarch::rules::registry::VariantSpec;
 use tetrarch::rules::{MoveList, Outcome, Rules, Seat, SeatMask, Side, Termination};
 
@@ -114,4 +114,50 @@ fn every_engine_plays_every_seat_group_equally_often() {
     // Two engines in a four-player game take two slots each, rotating.
     let (engines, _) = schedule(1, 4, 2, 1);
     assert_eq!(engines, vec![1, 0, 1, 0]);
+}
+
+/// With more engines than players, every engine meets every other equally often over a cycle,
+/// in every seat, and the game counts stay close after any number of meetings.
+#[test]
+fn more_engines_than_players_all_meet_each_other_equally() {
+    for (players, engines) in [(2, 3), (2, 4), (2, 5), (2, 8), (4, 5), (4, 6), (4, 7), (3, 5)] {
+        let n = cycle(players, engines);
+        let mut met = vec![vec![0; engines]; engines];
+        let mut seat = vec![vec![0; players]; engines];
+        let mut played = vec![0; engines];
+        for g in 0..n {
+            let (who, _) = schedule(g, players, engines, 1);
+            for (k, &e) in who.iter().enumerate() {
+                seat[e][k] += 1;
+                played[e] += 1;
+                for &o in &who {
+                    if o != e {
+                        met[e][o] += 1;
+                    }
+                }
+            }
+            // A meeting is `players` games; after each, no engine is more than two meetings
+            // ahead of another (one, with two players).
+            let (lo, hi) = (played.iter().min().unwrap(), played.iter().max().unwrap());
+            let slack = if players == 2 { 1 } else { 2 };
+            if (g + 1) % players == 0 {
+                assert!(hi - lo <= slack * players, "{players}/{engines}, after {} games: {played:?}", g + 1);
+            }
+        }
+        let m = met[0][1];
+        assert!(m > 0 && (0..engines).all(|a| (0..engines).all(|b| a == b || met[a][b] == m)), "{met:?}");
+        let s = seat[0][0];
+        assert!(seat.iter().flatten().all(|&x| x == s), "{seat:?}");
+    }
+    // Three engines in Judkins: A-B both ways, then A-C, then B-C.
+    let firsts: Vec<Vec<usize>> = (0..6).map(|g| schedule(g, 2, 3, 1).0).collect();
+    assert_eq!(firsts, vec![vec![0, 1], vec![1, 0], vec![0, 2], vec![2, 0], vec![1, 2], vec![2, 1]]);
+    // Four engines and four games of Judkins: every engine plays.
+    let mut played = [0; 4];
+    for g in 0..4 {
+        for e in schedule(g, 2, 4, 1).0 {
+            played[e] += 1;
+        }
+    }
+    assert_eq!(played, [2; 4]);
 }

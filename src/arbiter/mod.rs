@@ -16,7 +16,7 @@ use clock::TimeControl;
 use engine::{EngineProc, EngineSpec, Fault};
 use game::{Ending, GameConfig, GameReport, Opening, Player};
 use rating::{Placing, Rating};
-use stats::{Sprt, SprtState, Tally};
+use stats::{Sprt, SprtState, Tally, show_elo};
 use std::collections::BTreeMap;
 use std::io::Write;
 use std::sync::atomic::{AtomicBool, AtomicUsize, Ordering};
@@ -141,18 +141,18 @@ impl Summary {
             for ((name, t), r) in self.engines.iter().zip(&self.ratings) {
                 let (e, lo, hi) = t.elo();
                 s.push_str(&format!(
-                    "{:<20} {:>6} {:>5} {:>5} {:>5} {:>6.1}% {:>+8.1}  {:<18} {:>+7.1}  [{:+.1}, {:+.1}]\n",
+                    "{:<20} {:>6} {:>5} {:>5} {:>5} {:>6.1}% {:>8}  {:<18} {:>7}  [{}, {}]\n",
                     name,
                     t.games(),
                     t.wins,
                     t.draws,
                     t.losses,
                     100.0 * t.score(),
-                    e,
-                    format!("[{:+.1}, {:+.1}]", lo, hi),
-                    r.elo,
-                    r.lo,
-                    r.hi
+                    show_elo(e, 1),
+                    format!("[{}, {}]", show_elo(lo, 1), show_elo(hi, 1)),
+                    show_elo(r.elo, 1),
+                    show_elo(r.lo, 1),
+                    show_elo(r.hi, 1)
                 ));
             }
         } else {
@@ -166,13 +166,13 @@ impl Summary {
             s.push('\n');
             for (((name, t), r), places) in self.engines.iter().zip(&self.ratings).zip(&self.places) {
                 s.push_str(&format!(
-                    "{:<20} {:>6} {:>7.1} {:>6.1}% {:>+7.1}  {:<18}",
+                    "{:<20} {:>6} {:>7.1} {:>6.1}% {:>7}  {:<18}",
                     name,
                     t.games(),
                     t.points(),
                     100.0 * t.score(),
-                    r.elo,
-                    format!("[{:+.1}, {:+.1}]", r.lo, r.hi)
+                    show_elo(r.elo, 1),
+                    format!("[{}, {}]", show_elo(r.lo, 1), show_elo(r.hi, 1))
                 ));
                 for c in places {
                     s.push_str(&format!(" {:>6}", c));
@@ -250,11 +250,60 @@ pub(crate) fn player_seats<G: Rules>() -> Vec<Vec<Seat>> {
     G::VARIANT.players.iter().map(|p| p.chars().filter_map(|c| letters.find(c).map(|i| i as Seat)).collect()).collect()
 }
 
-/// Who plays game `g`: player `k` is engine `(k + g) mod engines`, and the opening is
-/// `(g / players) mod openings`, so each opening is played with every rotation of the seats.
+/// Who plays game `g`: for each player, its engine; and the opening, number `(g / players) mod
+/// openings`, so that each opening is played once with every rotation of the seats.
+///
+/// With no more engines than players, player `k` is engine `(k + g) mod engines`. With more,
+/// every set of `players` engines meets in turn, each with every rotation of its seats, so
+/// every engine meets every other equally often over a cycle (`cycle`). The sets come in a
+/// greedy order that keeps the engines' game counts close at any point: the next set is the one
+/// whose engines have played least (within one meeting of each other with two players, two
+/// with more).
 pub fn schedule(g: usize, players: usize, engines: usize, openings: usize) -> (Vec<usize>, usize) {
-    let rotation = g % players;
-    ((0..players).map(|k| (k + rotation) % engines).collect(), (g / players) % openings.max(1))
+    let opening = (g / players.max(1)) % openings.max(1);
+    let rotation = g % players.max(1);
+    if engines <= players {
+        return ((0..players).map(|k| (k + rotation) % engines.max(1)).collect(), opening);
+    }
+    let sets = meeting_order(players, engines);
+    let set = &sets[(g / players) % sets.len()];
+    ((0..players).map(|k| set[(k + rotation) % players]).collect(), opening)
+}
+
+/// Games in one full cycle of the schedule: every rotation of every meeting.
+pub fn cycle(players: usize, engines: usize) -> usize {
+    if engines <= players { players } else { players * meeting_order(players, engines).len() }
+}
+
+/// Every set of `players` engines out of `engines`, in the order they meet.
+fn meeting_order(players: usize, engines: usize) -> Vec<Vec<usize>> {
+    let mut all: Vec<Vec<usize>> = Vec::new();
+    let mut set: Vec<usize> = (0..players).collect();
+    loop {
+        all.push(set.clone());
+        // The next set in lexicographic order.
+        let Some(i) = (0..players).rev().find(|&i| set[i] < engines - players + i) else { break };
+        set[i] += 1;
+        for j in i + 1..players {
+            set[j] = set[j - 1] + 1;
+        }
+    }
+    let mut played = vec![0usize; engines];
+    let mut order = Vec::with_capacity(all.len());
+    while !all.is_empty() {
+        let best = (0..all.len())
+            .min_by_key(|&i| {
+                let s = &all[i];
+                (s.iter().map(|&e| played[e]).max(), s.iter().map(|&e| played[e]).sum::<usize>())
+            })
+            .unwrap_or(0);
+        let s = all.remove(best);
+        for &e in &s {
+            played[e] += 1;
+        }
+        order.push(s);
+    }
+    order
 }
 
 pub fn run(cfg: &MatchConfig) -> Result<Summary, String> {
@@ -277,6 +326,22 @@ fn run_game<G: Game>(cfg: &MatchConfig) -> Result<Summary, String> {
             && l.chars().count() != G::VARIANT.seats.len()
         {
             return Err(format!("engine {}: go-seats needs {} letters", e.name, G::VARIANT.seats.len()));
+        }
+    }
+    // An engine that cannot be started, or that exits before it has said `usiok` and
+    // `readyok`, would lose every game as a crash: stop the match before the first game instead.
+    // One that is only slow to answer is left to each game's start-up allowance.
+    for spec in &cfg.engines {
+        let mut proc = EngineProc::spawn(spec).map_err(|e| format!("match: engine {}: {}", spec.name, e))?;
+        let timeout = std::time::Duration::from_millis(cfg.startup_ms);
+        if let Err((Fault::Died, what)) = proc.initialise(G::VARIANT.name, timeout) {
+            return Err(format!(
+                "match: engine {} ({}) exited before answering '{}': is it an engine for {}?",
+                spec.name,
+                spec.cmd,
+                what,
+                G::VARIANT.name
+            ));
         }
     }
     let groups = player_seats::<G>();
@@ -372,27 +437,27 @@ fn progress_line(s: &Summary, total: usize, secs: f64) -> String {
         let t = s.engines[0].1;
         let (e, lo, hi) = t.elo();
         line.push_str(&format!(
-            " {} {:.1} - {:.1} {} ({:.1}%) Elo {:+.0} [{:+.0}, {:+.0}]",
+            " {} {:.1} - {:.1} {} ({:.1}%) Elo {} [{}, {}]",
             s.engines[0].0,
             t.points(),
             s.engines[1].1.points(),
             s.engines[1].0,
             100.0 * t.score(),
-            e,
-            lo.max(-9999.0),
-            hi.min(9999.0)
+            show_elo(e, 0),
+            show_elo(lo, 0),
+            show_elo(hi, 0)
         ));
     } else {
         // The same rating as the final table's, on one scale.
         for ((n, t), r) in s.engines.iter().zip(&s.ratings) {
             line.push_str(&format!(
-                " {} {:.1}/{} {:+.0} [{:+.0}, {:+.0}]",
+                " {} {:.1}/{} {} [{}, {}]",
                 n,
                 t.points(),
                 t.games(),
-                r.elo,
-                r.lo,
-                r.hi
+                show_elo(r.elo, 0),
+                show_elo(r.lo, 0),
+                show_elo(r.hi, 0)
             ));
         }
     }

@@ -29,6 +29,9 @@ impl Tally {
     }
 
     /// The Elo difference the score implies, with a 95% interval from the trinomial variance.
+    /// A score of 0 or 1 implies an infinite difference. Where the games show no spread at all
+    /// (all won, all lost, all drawn) the trinomial interval would shrink to a point, so the
+    /// Wilson interval of the score stands in for it.
     pub fn elo(&self) -> (f64, f64, f64) {
         let n = self.games() as f64;
         if n == 0.0 {
@@ -37,14 +40,41 @@ impl Tally {
         let s = self.score();
         let (w, d, l) = (self.wins as f64 / n, self.draws as f64 / n, self.losses as f64 / n);
         let var = w * (1.0 - s).powi(2) + d * (0.5 - s).powi(2) + l * (0.0 - s).powi(2);
-        let half = 1.959964 * (var / n).sqrt();
+        const Z: f64 = 1.959964;
+        if var == 0.0 {
+            let centre = (s + Z * Z / (2.0 * n)) / (1.0 + Z * Z / n);
+            let half = Z / (1.0 + Z * Z / n) * (s * (1.0 - s) / n + Z * Z / (4.0 * n * n)).sqrt();
+            // At 0 and 1 the bound on that side is exact: nothing is below no points.
+            let lo = if s <= 0.0 { f64::NEG_INFINITY } else { elo_of(centre - half) };
+            let hi = if s >= 1.0 { f64::INFINITY } else { elo_of(centre + half) };
+            return (elo_of(s), lo, hi);
+        }
+        let half = Z * (var / n).sqrt();
         (elo_of(s), elo_of(s - half), elo_of(s + half))
     }
 }
 
+/// The Elo difference a score implies: infinite at 0 and 1.
 pub fn elo_of(score: f64) -> f64 {
-    let s = score.clamp(1e-6, 1.0 - 1e-6);
-    -400.0 * (1.0 / s - 1.0).log10()
+    if score <= 0.0 {
+        f64::NEG_INFINITY
+    } else if score >= 1.0 {
+        f64::INFINITY
+    } else {
+        -400.0 * (1.0 / score - 1.0).log10()
+    }
+}
+
+/// An Elo figure for people: signed, rounded to `decimals`, never `-0`, and `+inf`/`-inf`
+/// where the score is all or nothing.
+pub fn show_elo(x: f64, decimals: usize) -> String {
+    if x.is_infinite() {
+        return if x > 0.0 { "+inf".into() } else { "-inf".into() };
+    }
+    let scale = 10f64.powi(decimals as i32);
+    // Adding 0.0 turns a negative zero into a positive one.
+    let r = (x * scale).round() / scale + 0.0;
+    format!("{:+.*}", decimals, r)
 }
 
 fn score_of(elo: f64) -> f64 {
@@ -133,6 +163,24 @@ mod tests {
         assert!(e.abs() < 1e-9);
         assert!(lo < 0.0 && hi > 0.0);
         assert!((elo_of(0.75) - 190.85).abs() < 0.1);
+    }
+
+    #[test]
+    fn all_or_nothing_scores_read_as_infinite_with_a_real_interval() {
+        let lost = Tally { wins: 0, draws: 0, losses: 3 };
+        let (e, lo, hi) = lost.elo();
+        assert_eq!((show_elo(e, 0), show_elo(lo, 0)), ("-inf".to_string(), "-inf".to_string()));
+        // Three losses do not rule out an engine some 40 Elo better (Wilson's 56% upper bound).
+        assert!(hi.is_finite() && hi > 0.0, "{hi}");
+        let won = Tally { wins: 5, draws: 0, losses: 0 };
+        assert_eq!(show_elo(won.elo().0, 1), "+inf");
+        let drawn = Tally { wins: 0, draws: 4, losses: 0 };
+        let (e, lo, hi) = drawn.elo();
+        assert_eq!(show_elo(e, 0), "+0");
+        assert!(lo < -100.0 && hi > 100.0);
+        assert_eq!(show_elo(-0.4, 0), "+0");
+        assert_eq!(show_elo(-0.04, 1), "+0.0");
+        assert_eq!(show_elo(-12.46, 1), "-12.5");
     }
 
     #[test]
