@@ -138,6 +138,15 @@ fn bad_input_is_reported_and_changes_nothing() {
         "usi please",
         "xyzzy",
         "go perft 0",
+        "go depth 18446744073709551616",
+        "go depth +5",
+        "quit now",
+        // Position strings are read exactly: one spelling of each number and each count.
+        "position sfen rbnsgk/5p/6/6/P5/KGSNBR b - +1",
+        "position sfen rbnsgk/5p/6/6/P5/KGSNBR b - 01",
+        "position sfen rbnsgk/5p/33/6/P5/KGSNBR b - 1",
+        "position sfen rbnsgk/5p/6/6/P5/KGSNBR b 01P 1",
+        "position sfen rbnsgk/5p/6/6/P5/KGSNBR b - 18446744073709551616",
     ] {
         let lines = e.ask(bad);
         assert_eq!(lines.len(), 1, "{bad}: {lines:?}");
@@ -218,6 +227,69 @@ fn variant_option_announces_and_keeps_state_on_error() {
     assert!(e.ask("status")[0].starts_with("status turn w checks - phase assembly"), "the variant stays judtho");
 }
 
+/// Numbers in commands and position strings go up to 64 bits, as section 3 promises.
+#[test]
+fn sixty_four_bit_numbers_are_taken() {
+    let mut e = Engine::start();
+    e.handshake();
+    e.send("position sfen rbnsgk/5p/6/6/P5/KGSNBR b - 18446744073709551615");
+    assert!(e.ask("d").iter().any(|l| l == "position rbnsgk/5p/6/6/P5/KGSNBR b - 18446744073709551615"));
+    for go in [
+        "go depth 18446744073709551615 nodes 2000",
+        "go mate 18446744073709551615 nodes 2000",
+        "go movestogo 18446744073709551615 btime 300 wtime 300",
+    ] {
+        e.send(go);
+        let lines = e.until(T, |l| l.starts_with("bestmove") || l.starts_with("info string error"));
+        assert!(lines.last().unwrap().starts_with("bestmove"), "{go}: {lines:?}");
+    }
+    e.send("setoption name USI_Variant value chaturanga");
+    let start = "bSbP2rKrRrNrS/bNbP2rPrPrPrP/bRbP6/bKbP6/6gPgK/6gPgR/yPyPyPyP2gPgN/ySyNyRyK2gPgS y - 0";
+    e.send(&format!("position fen {start} 4294967296"));
+    assert!(e.ask("d").iter().any(|l| *l == format!("position {start} 4294967296")));
+    let lines = e.ask(&format!("position fen {} 1", start.replacen("bSbP2rK", "bSbP11rK", 1)));
+    assert!(lines[0].starts_with("info string error"), "{lines:?}");
+}
+
+/// A line of exactly 1 MiB is a line; one byte more is refused.
+#[test]
+fn the_line_limit_is_exactly_one_mebibyte() {
+    let mut e = Engine::start();
+    e.handshake();
+    let head = "position startpos moves 6e6d";
+    let mut line = head.to_string();
+    line.push_str(&" ".repeat((1 << 20) - head.len()));
+    assert_eq!(line.len(), 1 << 20);
+    e.send(&line);
+    assert!(e.ask("status")[0].starts_with("status turn w "), "{:?}", e.log.last());
+    line.push(' ');
+    let lines = e.ask(&line);
+    assert!(lines[0].starts_with("info string error input line of 1048577 bytes"), "{lines:?}");
+}
+
+/// Every command but the five that act at once is answered in the order it was sent, also when
+/// it arrives during a search: section 7's script gets `status` after the `bestmove`.
+#[test]
+fn replies_come_in_the_order_of_the_commands() {
+    let mut e = Engine::start();
+    e.handshake();
+    e.send("position startpos");
+    e.send("go depth 7");
+    for cmd in ["status", "legalmoves", "d", "position startpos moves 6e6d", "status", "xyzzy"] {
+        e.send(cmd);
+    }
+    e.send("isready");
+    let lines = e.until(T, |l| l.starts_with("info string error"));
+    let at = |p: &str| lines.iter().position(|l| l.starts_with(p)).unwrap_or_else(|| panic!("{p}: {lines:?}"));
+    let best = at("bestmove");
+    assert!(at("readyok") < best, "isready is answered at once: {lines:?}");
+    assert!(best < at("status turn b"), "{lines:?}");
+    assert!(at("status turn b") < at("legalmoves"));
+    assert!(at("legalmoves") < at("position rbnsgk"));
+    assert!(at("position rbnsgk") < at("status turn w"));
+    assert!(!lines.iter().any(|l| l.starts_with("info depth") && lines.iter().position(|x| x == l) > Some(best)));
+}
+
 #[test]
 fn commands_after_a_search_wait_for_it_in_order() {
     let mut e = Engine::start();
@@ -232,7 +304,8 @@ fn commands_after_a_search_wait_for_it_in_order() {
     let mut lines = e.until(T, |l| l.starts_with("bestmove"));
     lines.extend(e.until(T, |l| l.starts_with("bestmove")));
     assert_eq!(bestmoves(&lines), 2);
-    assert!(lines.contains(&"status turn w checks - outcome none".to_string()), "{lines:?}");
+    // `status` was sent after the second `go`: it is answered after that search's bestmove.
+    assert_eq!(e.until(T, |l| l.starts_with("status")), vec!["status turn w checks - outcome none".to_string()]);
     // The second search ran on the second position: gote's move.
     let second = lines.last().unwrap().split_whitespace().nth(1).unwrap().to_string();
     e.send("position startpos moves 6e6d");

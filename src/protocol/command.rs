@@ -57,11 +57,11 @@ enum GoParam {
     Ponder,
     Infinite,
     MoveTime(u64),
-    Depth(u32),
+    Depth(u64),
     Nodes(u64),
-    Mate(u32),
+    Mate(u64),
     Byoyomi(u64),
-    MovesToGo(u32),
+    MovesToGo(u64),
     Perft(u32),
     Time(char, u64),
     Inc(char, u64),
@@ -112,11 +112,11 @@ fn go_param(i: &str) -> Res<'_, GoParam> {
         value(GoParam::Ponder, keyword("ponder")),
         value(GoParam::Infinite, keyword("infinite")),
         with_u64("movetime", GoParam::MoveTime),
-        with_u32("depth", GoParam::Depth),
+        with_u64("depth", GoParam::Depth),
         with_u64("nodes", GoParam::Nodes),
-        with_u32("mate", GoParam::Mate),
+        with_u64("mate", GoParam::Mate),
         with_u64("byoyomi", GoParam::Byoyomi),
-        with_u32("movestogo", GoParam::MovesToGo),
+        with_u64("movestogo", GoParam::MovesToGo),
         with_u32("perft", GoParam::Perft),
         seat_clock,
     ))
@@ -160,14 +160,16 @@ fn parse_go(args: &str) -> Result<Command, String> {
             GoParam::Infinite => g.infinite = true,
             GoParam::MoveTime(n) => g.movetime = Some(n),
             GoParam::Depth(0) => return Err("go: depth must be at least 1".into()),
-            GoParam::Depth(n) => g.depth = Some(n),
+            // Every int fits in 64 bits (section 3); past what a search can reach, a depth, a
+            // mate or a count of moves means the most there is.
+            GoParam::Depth(n) => g.depth = Some(u32::try_from(n).unwrap_or(u32::MAX)),
             GoParam::Nodes(0) => return Err("go: nodes must be at least 1".into()),
             GoParam::Nodes(n) => g.nodes = Some(n),
             GoParam::Mate(0) => return Err("go: mate must be at least 1".into()),
-            GoParam::Mate(n) => g.mate = Some(n),
+            GoParam::Mate(n) => g.mate = Some(u32::try_from(n).unwrap_or(u32::MAX)),
             GoParam::Byoyomi(n) => g.byoyomi = Some(n),
             GoParam::MovesToGo(0) => return Err("go: movestogo must be at least 1".into()),
-            GoParam::MovesToGo(n) => g.movestogo = Some(n),
+            GoParam::MovesToGo(n) => g.movestogo = Some(u32::try_from(n).unwrap_or(u32::MAX)),
             GoParam::Perft(n) => perft = Some(n),
             GoParam::Time(c, n) => g.time.push((c, n)),
             GoParam::Inc(c, n) => g.inc.push((c, n)),
@@ -276,7 +278,7 @@ pub fn parse(line: &str) -> Result<Option<Command>, String> {
         "d" => no_args(word, args, Command::Display),
         "legalmoves" => no_args(word, args, Command::LegalMoves),
         "status" => no_args(word, args, Command::Status),
-        "quit" => Ok(Command::Quit),
+        "quit" => no_args(word, args, Command::Quit),
         _ => {
             let shown: String = word.chars().take(40).collect();
             Err(format!("unknown command '{}'", shown))
@@ -318,6 +320,14 @@ mod tests {
         assert!(parse("go depthx 5").is_err());
         assert!(parse("go movetime -5").is_err());
         assert!(parse("go btime 99999999999999999999999").is_err());
+        assert!(parse("go depth 18446744073709551616").is_err());
+        let Some(Command::Go(g)) =
+            parse("go depth 18446744073709551615 mate 18446744073709551615 movestogo 18446744073709551615").unwrap()
+        else {
+            panic!()
+        };
+        assert_eq!((g.depth, g.mate, g.movestogo), (Some(u32::MAX), Some(u32::MAX), Some(u32::MAX)));
+        assert!(parse("go depth +5").is_err());
         assert_eq!(parse("go perft 3").unwrap(), Some(Command::Perft(3)));
         assert!(parse("go perft 3 depth 2").is_err());
     }

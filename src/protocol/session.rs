@@ -240,8 +240,8 @@ impl<G: Game> Engine for Variant<G> {
                             (record.current.format_move(m), r.ponder.map(|p| after.format_move(p)))
                         }
                     };
-                    out.send(&Reply::BestMove { mv, ponder });
                     ctl.mark_answered();
+                    out.send(&Reply::BestMove { mv, ponder });
                     Some(searcher)
                 }
                 Err(_) => {
@@ -250,8 +250,8 @@ impl<G: Game> Engine for Variant<G> {
                     record.legal_moves(&mut list);
                     let mv = list.iter().next().map(|&m| record.current.format_move(m)).unwrap_or("resign".into());
                     out.send(&Reply::Error("internal error in the search; playing the first legal move".into()));
-                    out.send(&Reply::BestMove { mv, ponder: None });
                     ctl.mark_answered();
+                    out.send(&Reply::BestMove { mv, ponder: None });
                     None
                 }
             }
@@ -290,15 +290,15 @@ impl<G: Game> Engine for Variant<G> {
                         stoppable_perft(&child, depth - 1, &ctl.stop)
                     };
                     let Some(n) = counted else {
-                        out.send(&Reply::Text("perft stopped".into()));
                         ctl.mark_answered();
+                        out.send(&Reply::Text("perft stopped".into()));
                         return None;
                     };
                     total += n;
                     out.send(&Reply::PerftMove { mv: pos.format_move(m), nodes: n });
                 }
-                out.send(&Reply::PerftTotal(total));
                 ctl.mark_answered();
+                out.send(&Reply::PerftTotal(total));
                 None
             })
             .map_err(|e| format!("go perft: cannot start a thread: {}", e))?;
@@ -438,9 +438,10 @@ impl Session {
 
     /// Takes one input line. Returns false when the session should end (`quit`).
     ///
-    /// `isready`, `stop`, `ponderhit`, `gameover` and `quit` act at once. A command that needs
-    /// the engine while it searches (`go`, `setoption`, `usinewgame`) waits until the search
-    /// ends, and so does everything after it, so a script's commands always apply in order.
+    /// `isready`, `stop`, `ponderhit`, `gameover` and `quit` act at once. Every other command,
+    /// and the error of a refused line, is answered in the order it was sent: one that arrives
+    /// during a search waits until the search has printed its `bestmove`, and so does
+    /// everything after it.
     pub fn input(&mut self, line: &str) -> bool {
         match command::parse(line) {
             Ok(None) => return true,
@@ -462,12 +463,10 @@ impl Session {
         true
     }
 
-    /// Runs the waiting commands that can run now.
+    /// Runs the waiting commands that can run now: all of them, once no search is running.
     pub fn pump(&mut self) {
-        while let Some(next) = self.pending.front() {
-            let needs_engine =
-                matches!(next, Ok(Command::Go(_) | Command::Perft(_) | Command::SetOption { .. } | Command::NewGame));
-            if needs_engine && self.engine.searching() {
+        while !self.pending.is_empty() {
+            if self.engine.searching() {
                 return;
             }
             match self.pending.pop_front() {
@@ -630,8 +629,8 @@ impl Session {
     }
 }
 
-/// Reads one line of at most `MAX_LINE` bytes. A longer line is consumed and reported as
-/// `Err(len)`; `Ok(None)` is the end of input.
+/// Reads one line of at most `MAX_LINE` bytes, not counting its `\n` or `\r\n`. A longer line
+/// is consumed and reported as `Err(len)`; `Ok(None)` is the end of input.
 pub fn read_line(input: &mut impl BufRead, buf: &mut Vec<u8>) -> std::io::Result<Option<Result<(), usize>>> {
     buf.clear();
     let mut too_long = 0usize;
@@ -651,8 +650,14 @@ pub fn read_line(input: &mut impl BufRead, buf: &mut Vec<u8>) -> std::io::Result
             Some(i) => (i + 1, true),
             None => (chunk.len(), false),
         };
-        if too_long > 0 || buf.len() + take > MAX_LINE {
-            too_long += take;
+        // Room for the longest line and its `\r\n`; what is past that is counted, not kept.
+        if too_long > 0 || buf.len() + take > MAX_LINE + 2 {
+            let ending = match &chunk[..take] {
+                [.., b'\r', b'\n'] => 2,
+                [.., b'\n'] => 1,
+                _ => 0,
+            };
+            too_long += take - ending;
             too_long += std::mem::take(buf).len();
         } else {
             buf.extend_from_slice(&chunk[..take]);
@@ -661,6 +666,11 @@ pub fn read_line(input: &mut impl BufRead, buf: &mut Vec<u8>) -> std::io::Result
         if done {
             break;
         }
+    }
+    let ending = if buf.ends_with(b"\r\n") { 2 } else { usize::from(buf.ends_with(b"\n")) };
+    if too_long == 0 && buf.len() - ending > MAX_LINE {
+        too_long = buf.len() - ending;
+        buf.clear();
     }
     Ok(Some(if too_long > 0 { Err(too_long) } else { Ok(()) }))
 }
@@ -730,5 +740,42 @@ pub fn run_stdio() {
                 break;
             }
         }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn lines(input: &[u8]) -> Vec<Result<usize, usize>> {
+        let mut r = std::io::BufReader::with_capacity(4096, input);
+        let mut buf = Vec::new();
+        let mut out = Vec::new();
+        while let Some(l) = read_line(&mut r, &mut buf).unwrap() {
+            out.push(l.map(|_| buf.len()));
+        }
+        out
+    }
+
+    #[test]
+    fn the_line_limit_counts_the_line_without_its_ending() {
+        let full = vec![b'x'; MAX_LINE];
+        for ending in [&b"\n"[..], b"\r\n", b""] {
+            let mut input = full.clone();
+            input.extend_from_slice(ending);
+            input.extend_from_slice(b"isready\n");
+            let got = lines(&input);
+            if ending.is_empty() {
+                // No ending: the line runs on into the next one and is too long.
+                assert_eq!(got, vec![Err(MAX_LINE + 7)]);
+            } else {
+                assert_eq!(got, vec![Ok(MAX_LINE + ending.len()), Ok(8)], "ending {ending:?}");
+            }
+        }
+        let mut over = vec![b'x'; MAX_LINE + 1];
+        over.extend_from_slice(b"\r\nisready\n");
+        assert_eq!(lines(&over), vec![Err(MAX_LINE + 1), Ok(8)]);
+        // The last line may end with the input.
+        assert_eq!(lines(&full), vec![Ok(MAX_LINE)]);
     }
 }

@@ -88,7 +88,7 @@ pub trait Notation: Rules {
     /// A human-readable board picture for `d`.
     fn picture(&self) -> String;
     /// The move number written in the position string.
-    fn move_number(&self) -> u32;
+    fn move_number(&self) -> u64;
     /// Facts about the position beyond turn and checks, for `d` and `status`: each a key and
     /// a value without blanks (Chaturanga's mated armies and lone kings, for instance).
     fn notes(&self) -> Vec<(&'static str, String)> {

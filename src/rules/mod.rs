@@ -10,6 +10,7 @@ mod movelist;
 mod perft;
 mod record;
 pub mod registry;
+pub mod text;
 
 pub use game::{Evaluation, Game, Notation, Rules};
 pub use movelist::{MoveBuffer, MoveList};

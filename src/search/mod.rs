@@ -71,7 +71,9 @@ impl Control {
     pub fn stop(&self) {
         self.stop.store(true, Ordering::SeqCst);
     }
-    /// Called once the search's answer is out.
+    /// Called just before the search's last line (`bestmove`) is written: from then on, a reader
+    /// that sees it answered joins the thread, which is the wait for that line to be out, so
+    /// commands queued behind the search are answered after it and before a later `readyok`.
     pub fn mark_answered(&self) {
         self.answered.store(true, Ordering::SeqCst);
     }

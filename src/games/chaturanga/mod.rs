@@ -97,7 +97,7 @@ pub struct Chaturanga<const FFA: bool> {
     out_order: [u8; 4],
     n_out: u8,
     quiet: u32,
-    number: u32,
+    number: u64,
     hash: u64,
     over: Option<Outcome>,
 }

@@ -132,7 +132,7 @@ impl<const FFA: bool> Chaturanga<FFA> {
         let a = self.turn as usize;
         let reset = m != PASS && self.apply(a, m);
         self.quiet = if reset { 0 } else { self.quiet + 1 };
-        self.number += 1;
+        self.number = self.number.saturating_add(1);
         let next = self.next_turn(self.turn);
         self.hash ^= tables().z_turn[self.turn as usize] ^ tables().z_turn[next as usize];
         self.turn = next;
@@ -144,6 +144,6 @@ impl<const FFA: bool> Chaturanga<FFA> {
         let next = self.next_turn(self.turn);
         self.hash ^= tables().z_turn[self.turn as usize] ^ tables().z_turn[next as usize];
         self.turn = next;
-        self.number += 1;
+        self.number = self.number.saturating_add(1);
     }
 }

@@ -2,6 +2,7 @@
 
 use super::*;
 use crate::rules::Notation;
+use crate::rules::text::number;
 use std::fmt::Write as _;
 
 pub const START: &str = "bSbP2rKrRrNrS/bNbP2rPrPrPrP/bRbP6/bKbP6/6gPgK/6gPgR/yPyPyPyP2gPgN/ySyNyRyK2gPgS y - 0 1";
@@ -40,13 +41,17 @@ impl<const FFA: bool> Chaturanga<FFA> {
             let r = 7 - i;
             let mut f = 0usize;
             let mut chars = rank.chars();
+            let mut last_digit = false;
             while let Some(c) = chars.next() {
                 if let Some(d) = c.to_digit(10) {
-                    if d == 0 || d > 8 {
+                    // One count for each run of empty squares: `11` is not how 2 is written.
+                    if d == 0 || d > 8 || last_digit {
                         return Err(format!("rank {}: bad count '{}'", r + 1, c));
                     }
                     f += d as usize;
+                    last_digit = true;
                 } else {
+                    last_digit = false;
                     let a = ARMY_LETTERS
                         .iter()
                         .position(|&l| l as char == c)
@@ -112,14 +117,8 @@ impl<const FFA: bool> Chaturanga<FFA> {
         if p.out.count_ones() > 3 {
             return Err("at least one army must be in".into());
         }
-        p.quiet = fields[3].parse().map_err(|_| format!("quiet turns '{}' is not a number", fields[3]))?;
-        if p.quiet > QUIET_LIMIT {
-            return Err(format!("quiet turns {} is above the limit {}", p.quiet, QUIET_LIMIT));
-        }
-        p.number = fields[4].parse().map_err(|_| format!("turn number '{}' is not a number", fields[4]))?;
-        if p.number == 0 || p.number > 1_000_000 {
-            return Err(format!("turn number {} is out of range (1 to 1000000)", p.number));
-        }
+        p.quiet = number(fields[3], "quiet turns", 0, QUIET_LIMIT.into())? as _;
+        p.number = number(fields[4], "turn number", 1, u64::MAX)?;
         p.hash ^= tables().z_turn[p.turn as usize];
         p.over = p.compute_over();
         Ok(p)
@@ -222,7 +221,7 @@ impl<const FFA: bool> Notation for Chaturanga<FFA> {
         notes
     }
 
-    fn move_number(&self) -> u32 {
+    fn move_number(&self) -> u64 {
         self.number
     }
 }

@@ -348,15 +348,7 @@ pub(super) fn square_entry<'a>(
 }
 
 pub(super) fn parse_number(s: &str, what: &str, min: u32, max: u32) -> Result<u32, String> {
-    let v: u32 = s
-        .parse()
-        .ok()
-        .filter(|_| s.bytes().all(|b| b.is_ascii_digit()) && (s == "0" || !s.starts_with('0')))
-        .ok_or_else(|| format!("{} '{}' is not a number", what, s))?;
-    if v < min || v > max {
-        return Err(format!("{} {} is out of range ({} to {})", what, v, min, max));
-    }
-    Ok(v)
+    crate::rules::text::number(s, what, min.into(), max.into()).map(|v| v as u32)
 }
 
 impl Notation for Dojo {
@@ -410,7 +402,7 @@ impl Notation for Dojo {
         ]
     }
 
-    fn move_number(&self) -> u32 {
-        self.fullmove
+    fn move_number(&self) -> u64 {
+        self.fullmove.into()
     }
 }

@@ -133,7 +133,7 @@ pub struct Judkins {
     side: u8,
     king: [u8; 2],
     hash: u64,
-    move_number: u32,
+    move_number: u64,
     /// Pieces giving check to the side to move; kept current by `play`.
     checkers: u64,
 }

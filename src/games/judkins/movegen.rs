@@ -193,7 +193,7 @@ impl Judkins {
         }
         self.side ^= 1;
         self.hash ^= t.zobrist_gote;
-        self.move_number += 1;
+        self.move_number = self.move_number.saturating_add(1);
         self.checkers = self.compute_checkers();
     }
 
@@ -201,7 +201,7 @@ impl Judkins {
     pub(super) fn pass(&mut self) {
         self.side ^= 1;
         self.hash ^= tables().zobrist_gote;
-        self.move_number += 1;
+        self.move_number = self.move_number.saturating_add(1);
         self.checkers = self.compute_checkers();
     }
 }

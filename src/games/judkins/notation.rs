@@ -37,6 +37,7 @@ impl Judkins {
         for (row, text) in rows.iter().enumerate() {
             let mut col = 0usize;
             let mut promoted = false;
+            let mut last_digit = false;
             for ch in text.chars() {
                 if let Some(d) = ch.to_digit(10) {
                     if promoted {
@@ -45,12 +46,18 @@ impl Judkins {
                     if d == 0 {
                         return Err("SFEN empty-square count 0".into());
                     }
+                    // One count for each run of empty squares: `33` is not how 6 is written.
+                    if last_digit {
+                        return Err(format!("SFEN rank {} has two counts in a row", row + 1));
+                    }
+                    last_digit = true;
                     col += d as usize;
                     if col > FILES {
                         return Err(format!("SFEN rank {} is longer than {}", row + 1, FILES));
                     }
                     continue;
                 }
+                last_digit = false;
                 if ch == '+' {
                     if promoted {
                         return Err("SFEN has '++'".into());
@@ -104,6 +111,9 @@ impl Judkins {
             let mut n: Option<u32> = None;
             for ch in fields[2].chars() {
                 if let Some(d) = ch.to_digit(10) {
+                    if n.is_none() && d == 0 {
+                        return Err("SFEN hand count with a leading zero".into());
+                    }
                     let v = n.unwrap_or(0) * 10 + d;
                     if v > 99 {
                         return Err("SFEN hand count too large".into());
@@ -144,9 +154,7 @@ impl Judkins {
             }
         }
         if fields.len() == 4 {
-            pos.move_number = fields[3]
-                .parse::<u32>()
-                .ok()
+            pos.move_number = crate::rules::text::decimal(fields[3])
                 .filter(|&n| n >= 1)
                 .ok_or_else(|| format!("SFEN move number must be a positive integer, got '{}'", fields[3]))?;
         }
@@ -279,7 +287,7 @@ impl Notation for Judkins {
         s
     }
 
-    fn move_number(&self) -> u32 {
+    fn move_number(&self) -> u64 {
         self.move_number
     }
 }

@@ -228,7 +228,7 @@ pub struct Judtho {
     checks: [[u8; 24]; 4],
     n_checks: [u8; 4],
     quiet: u16,
-    number: u32,
+    number: u64,
     hash: u64,
     over: Option<Outcome>,
     /// The seats whose kings stand in check: kept by every change of the board or of the

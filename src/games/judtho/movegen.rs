@@ -689,7 +689,7 @@ impl Judtho {
                 self.run_mates(us, m);
             }
         }
-        self.number += 1;
+        self.number = self.number.saturating_add(1);
         if self.over.is_none() && self.quiet >= QUIET_LIMIT {
             self.over = Some(Outcome::draw(Termination::MoveLimit));
         }

@@ -5,6 +5,7 @@ use super::movegen::Count;
 use super::*;
 use crate::board::geometry::{KNIGHT_STEPS, parse_square as parse_sq, square_name as sq_name};
 use crate::rules::Notation;
+use crate::rules::text::number;
 use std::fmt::Write as _;
 
 pub const START: &str =
@@ -208,8 +209,8 @@ impl Judtho {
         p.cycle[..cycle.len()].copy_from_slice(&cycle);
         p.cycle_len = cycle.len() as u8;
 
-        p.quiet = number(f[5], "quiet turns", 0, QUIET_LIMIT as u32)? as u16;
-        p.number = number(f[6], "turn number", 1, 1_000_000)?;
+        p.quiet = number(f[5], "quiet turns", 0, QUIET_LIMIT.into())? as u16;
+        p.number = number(f[6], "turn number", 1, u64::MAX)?;
 
         // Where the game stands: the Assembly while any hand holds more than the one piece
         // the Battles keep.
@@ -223,7 +224,7 @@ impl Judtho {
             if !alliances.is_empty() || p.quiet != 0 {
                 return Err("during the Assembly there are no alliances and no quiet turns".into());
             }
-            if to_move != placed % 4 || p.number != placed as u32 + 1 {
+            if to_move != placed % 4 || p.number != placed as u64 + 1 {
                 return Err("during the Assembly the seat to move and turn number follow the placements".into());
             }
             for s in 0..4usize {
@@ -437,16 +438,6 @@ impl Judtho {
     }
 }
 
-fn number(s: &str, what: &str, min: u32, max: u32) -> Result<u32, String> {
-    let ok =
-        !s.is_empty() && s.bytes().all(|b| b.is_ascii_digit()) && (s == "0" || !s.starts_with('0')) && s.len() <= 7;
-    let v: u32 = s.parse().ok().filter(|_| ok).ok_or_else(|| format!("{} '{}' is not a number", what, s))?;
-    if v < min || v > max {
-        return Err(format!("{} {} is out of range ({} to {})", what, v, min, max));
-    }
-    Ok(v)
-}
-
 impl Notation for Judtho {
     fn from_text(text: &str) -> Result<Self, String> {
         Self::parse(text)
@@ -483,7 +474,7 @@ impl Notation for Judtho {
         s
     }
 
-    fn move_number(&self) -> u32 {
+    fn move_number(&self) -> u64 {
         self.number
     }
 
