@@ -151,7 +151,13 @@ fn bench_set<G: Game>(
 }
 
 /// `tetrarch perft`: the count split by first move, the total, and the speed.
+/// `tetrarch perft <variant> <depth> [position]`: the position is `startpos`, `sfen|fen <text>`
+/// or a bare position string, each optionally followed by `moves ...`; the depth is limited as
+/// `go perft` limits it.
 pub fn perft(variant: &str, depth: u32, position: &str, line: impl FnMut(&str)) -> Result<(), String> {
+    if !(1..=64).contains(&depth) {
+        return Err(format!("depth {} is out of range: from 1 to 64, as for go perft", depth));
+    }
     struct Perft<'a, F>(u32, &'a str, F);
     impl<F: FnMut(&str)> Visitor for Perft<'_, F> {
         type Output = Result<(), String>;
@@ -163,7 +169,22 @@ pub fn perft(variant: &str, depth: u32, position: &str, line: impl FnMut(&str)) 
 }
 
 fn perft_of<G: Game>(depth: u32, position: &str, mut line: impl FnMut(&str)) -> Result<(), String> {
-    let pos = if position.trim().is_empty() { G::startpos() } else { G::from_text(position)? };
+    let words: Vec<&str> = position.split_whitespace().collect();
+    let (head, moves) = match words.iter().position(|&w| w == "moves") {
+        Some(i) => (&words[..i], &words[i + 1..]),
+        None => (&words[..], &words[..0]),
+    };
+    let start = match head {
+        [] | ["startpos"] => G::startpos(),
+        ["startpos", ..] => return Err("'startpos' takes nothing after it but 'moves ...'".into()),
+        ["sfen" | "fen", text @ ..] => G::from_text(&text.join(" "))?,
+        text => G::from_text(&text.join(" "))?,
+    };
+    let mut record = crate::rules::Record::new(start);
+    for (i, m) in moves.iter().enumerate() {
+        record.play_text(m).map_err(|e| format!("move {} '{}': {}", i + 1, m, e))?;
+    }
+    let pos = record.current;
     let start = Instant::now();
     let split = perft_divide(&pos, depth.max(1));
     let total: u64 = split.iter().map(|s| s.1).sum();

@@ -18,7 +18,8 @@ enum Cmd {
         variant: String,
         /// Depth in plies.
         depth: u32,
-        /// Position string (default: the start position).
+        /// The position: `startpos` (the default), `sfen <text>`, `fen <text>` or a bare position
+        /// string, each optionally followed by `moves <move>...`.
         position: Vec<String>,
     },
     /// Plays engines against each other, refereed by tetrarch's rules (docs/match.md).

@@ -227,6 +227,34 @@ fn variant_option_announces_and_keeps_state_on_error() {
     assert!(e.ask("status")[0].starts_with("status turn w checks - phase assembly"), "the variant stays judtho");
 }
 
+/// Control characters in input that an error line echoes come out escaped, never raw; and
+/// `RUST_LOG=debug` logs both what the engine reads and what it writes, on stderr.
+#[test]
+fn errors_escape_control_characters_and_debug_logs_both_ways() {
+    let mut e = Engine::start();
+    e.handshake();
+    e.send_bytes(b"xy\x00z\x1b[31m\n");
+    e.send_bytes(b"position startpos moves 6e6d\x00\n");
+    let lines = e.ask("status");
+    assert!(lines.iter().all(|l| !l.chars().any(|c| c.is_control())), "{lines:?}");
+    assert!(lines[0].contains("'xy\\u{0}z\\u{1b}[31m'"), "{lines:?}");
+    assert!(lines[1].contains("6e6d\\u{0}"), "{lines:?}");
+
+    let mut child = std::process::Command::new(env!("CARGO_BIN_EXE_tetrarch"))
+        .env("RUST_LOG", "debug")
+        .stdin(std::process::Stdio::piped())
+        .stdout(std::process::Stdio::piped())
+        .stderr(std::process::Stdio::piped())
+        .spawn()
+        .unwrap();
+    use std::io::Write;
+    child.stdin.take().unwrap().write_all(b"isready\nbad\x00\n").unwrap();
+    let out = child.wait_with_output().unwrap();
+    let log = String::from_utf8_lossy(&out.stderr);
+    assert!(log.contains("<< isready") && log.contains(">> readyok"), "{log}");
+    assert!(log.contains("<< bad\\u{0}") && !log.contains('\0'), "{log}");
+}
+
 /// Numbers in commands and position strings go up to 64 bits, as section 3 promises.
 #[test]
 fn sixty_four_bit_numbers_are_taken() {

@@ -49,6 +49,7 @@ pub enum Command {
     Display,
     LegalMoves,
     Status,
+    Debug,
     Quit,
 }
 
@@ -275,6 +276,11 @@ pub fn parse(line: &str) -> Result<Option<Command>, String> {
             r.map(|(_, w)| Command::GameOver(w.to_string()))
                 .map_err(|_| format!("gameover: expected win, lose or draw, got '{}'", args.trim()))
         }
+        // UCI's `debug on|off`: Cute Chess sends it; this engine has nothing to switch.
+        "debug" => match args.trim() {
+            "on" | "off" => Ok(Command::Debug),
+            other => Err(format!("debug: expected on or off, got '{}'", other)),
+        },
         "d" => no_args(word, args, Command::Display),
         "legalmoves" => no_args(word, args, Command::LegalMoves),
         "status" => no_args(word, args, Command::Status),

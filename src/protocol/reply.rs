@@ -117,6 +117,18 @@ pub struct Output {
     sink: Mutex<Box<dyn Write + Send>>,
 }
 
+/// Control characters (a NUL, an escape) never reach the output raw, whatever input an error
+/// line echoes: they are written as Rust escapes (`\0` as `\u{0}`). Line breaks between the
+/// lines of a multi-line reply (`d`) and tabs stay.
+pub fn escape_controls(s: &str) -> String {
+    if !s.chars().any(|c| c.is_control() && c != '\n' && c != '\t') {
+        return s.to_string();
+    }
+    s.chars()
+        .map(|c| if c.is_control() && c != '\n' && c != '\t' { c.escape_default().to_string() } else { c.to_string() })
+        .collect()
+}
+
 impl Output {
     pub fn new(sink: Box<dyn Write + Send>) -> Self {
         Output { sink: Mutex::new(sink) }
@@ -127,7 +139,11 @@ impl Output {
     }
 
     pub fn send(&self, r: &Reply) {
-        let text = format!("{}\n", r);
+        let text = escape_controls(&r.to_string());
+        for line in text.lines() {
+            log::debug!(">> {}", line);
+        }
+        let text = text + "\n";
         let mut sink = match self.sink.lock() {
             Ok(s) => s,
             Err(poisoned) => poisoned.into_inner(),

@@ -32,11 +32,13 @@ pub struct Options {
     pub best_reply: Option<bool>,
     pub overhead_ms: u64,
     pub ponder: bool,
+    /// Speaking the UCI dialect (after `uci`): Fairy-Stockfish's texts where a game has its own.
+    pub uci: bool,
 }
 
 impl Default for Options {
     fn default() -> Self {
-        Options { hash_mib: 16, best_reply: None, overhead_ms: 50, ponder: false }
+        Options { hash_mib: 16, best_reply: None, overhead_ms: 50, ponder: false, uci: false }
     }
 }
 
@@ -44,9 +46,9 @@ impl Default for Options {
 /// Dynamic dispatch stops here: the search under it is monomorphised per game.
 trait Engine: Send {
     fn announce(&self) -> String;
-    fn set_position(&mut self, start: &PositionStart, moves: &[String]) -> Result<(), String>;
+    fn set_position(&mut self, start: &PositionStart, moves: &[String], uci: bool) -> Result<(), String>;
     fn go(&mut self, p: &GoParams, opts: &Options, out: &Arc<Output>) -> Result<(), String>;
-    fn perft(&mut self, depth: u32, out: &Arc<Output>) -> Result<(), String>;
+    fn perft(&mut self, depth: u32, uci: bool, out: &Arc<Output>) -> Result<(), String>;
     fn searching(&mut self) -> bool;
     /// Collects a search that has already answered, so that commands queued behind it run
     /// before a following `isready` is answered.
@@ -58,7 +60,7 @@ trait Engine: Send {
     fn new_game(&mut self);
     fn set_hash(&mut self, mib: usize);
     fn display(&self) -> String;
-    fn legal_moves(&self) -> Vec<String>;
+    fn legal_moves(&self, uci: bool) -> Vec<String>;
     fn status(&self) -> String;
 }
 
@@ -86,8 +88,10 @@ fn outcome_text<G: Game>(pos: &G, o: Option<Outcome>) -> String {
 }
 
 /// Input echoed in an error: short and printable.
+/// Input echoed in an error: at most 60 characters. Control characters are escaped when the
+/// line is written (`reply::escape_controls`).
 pub fn shown(s: &str) -> String {
-    let mut t: String = s.chars().take(60).map(|c| if c.is_control() { '?' } else { c }).collect();
+    let mut t: String = s.chars().take(60).collect();
     if s.chars().count() > 60 {
         t.push_str("...");
     }
@@ -95,10 +99,12 @@ pub fn shown(s: &str) -> String {
 }
 
 impl<G: Game> Variant<G> {
+    /// The searcher and its hash table are made here, when the variant is chosen, so that a
+    /// large table is allocated and written before `readyok`, never on a clock.
     fn new(hash_mib: usize) -> Self {
         Variant {
             record: Record::new(G::startpos()),
-            searcher: None,
+            searcher: Some(Box::new(Searcher::new(hash_mib))),
             hash_mib,
             worker: None,
             control: None,
@@ -141,14 +147,19 @@ impl<G: Game> Engine for Variant<G> {
         )
     }
 
-    fn set_position(&mut self, start: &PositionStart, moves: &[String]) -> Result<(), String> {
+    fn set_position(&mut self, start: &PositionStart, moves: &[String], uci: bool) -> Result<(), String> {
         let pos = match start {
             PositionStart::Startpos => G::startpos(),
+            PositionStart::Text(t) if uci => {
+                G::uci_position(t).and_then(|t| G::from_text(&t)).map_err(|e| format!("position: {}", e))?
+            }
             PositionStart::Text(t) => G::from_text(t).map_err(|e| format!("position: {}", e))?,
         };
         let mut record = Record::new(pos);
         for (i, m) in moves.iter().enumerate() {
-            record.play_text(m).map_err(|e| format!("position: move {} '{}' rejected: {}", i + 1, shown(m), e))?;
+            let text = if uci { G::uci_move_in(m) } else { Ok(m.clone()) };
+            text.and_then(|t| record.play_text(&t).map(|_| ()))
+                .map_err(|e| format!("position: move {} '{}' rejected: {}", i + 1, shown(m), e))?;
         }
         self.record = record;
         Ok(())
@@ -163,12 +174,17 @@ impl<G: Game> Engine for Variant<G> {
                 return Err(format!("go: {} has no seat '{}' (seats: {})", G::VARIANT.name, c, G::VARIANT.seats));
             }
         }
+        // In the UCI dialect a clock letter may stand for another seat (Judkins: `wtime` is
+        // sente's clock).
+        let seat_of = |c: char| if opts.uci { G::uci_clock_seat(c) } else { c };
+        let uci = opts.uci;
+        let say = move |text: String| if uci { G::uci_move_out(&text) } else { text };
         if p.ponder && p.infinite {
             return Err("go: ponder and infinite exclude each other".into());
         }
         let me = seat_letter::<G>(self.record.current.to_move());
-        let time = p.time.iter().find(|t| t.0 == me).map(|t| t.1);
-        let inc = p.inc.iter().find(|t| t.0 == me).map(|t| t.1);
+        let time = p.time.iter().find(|t| seat_of(t.0) == me).map(|t| t.1);
+        let inc = p.inc.iter().find(|t| seat_of(t.0) == me).map(|t| t.1);
         let mut limits = Limits {
             // A mate search looks no deeper than the mate it is asked for, and a little more.
             depth: p.depth.or(p.mate.map(|n| n.saturating_mul(2).saturating_add(2))),
@@ -213,7 +229,7 @@ impl<G: Game> Engine for Variant<G> {
                         if !legal.iter().any(|&l| l == m) {
                             break;
                         }
-                        pv.push(pos.format_move(m));
+                        pv.push(say(pos.format_move(m)));
                         pos.play(m);
                     }
                     out.send(&Reply::Info(SearchInfo {
@@ -237,7 +253,7 @@ impl<G: Game> Engine for Variant<G> {
                         Some(m) => {
                             let mut after = record.current.clone();
                             after.play(m);
-                            (record.current.format_move(m), r.ponder.map(|p| after.format_move(p)))
+                            (say(record.current.format_move(m)), r.ponder.map(|p| say(after.format_move(p))))
                         }
                     };
                     ctl.mark_answered();
@@ -248,7 +264,7 @@ impl<G: Game> Engine for Variant<G> {
                     // Never leave a `go` unanswered: fall back to the first legal move.
                     let mut list = MovesOf::<G>::default();
                     record.legal_moves(&mut list);
-                    let mv = list.iter().next().map(|&m| record.current.format_move(m)).unwrap_or("resign".into());
+                    let mv = list.iter().next().map(|&m| say(record.current.format_move(m))).unwrap_or("resign".into());
                     out.send(&Reply::Error("internal error in the search; playing the first legal move".into()));
                     ctl.mark_answered();
                     out.send(&Reply::BestMove { mv, ponder: None });
@@ -266,7 +282,7 @@ impl<G: Game> Engine for Variant<G> {
         }
     }
 
-    fn perft(&mut self, depth: u32, out: &Arc<Output>) -> Result<(), String> {
+    fn perft(&mut self, depth: u32, uci: bool, out: &Arc<Output>) -> Result<(), String> {
         if self.searching() {
             return Err("go perft: a search is already running".into());
         }
@@ -295,7 +311,8 @@ impl<G: Game> Engine for Variant<G> {
                         return None;
                     };
                     total += n;
-                    out.send(&Reply::PerftMove { mv: pos.format_move(m), nodes: n });
+                    let mv = pos.format_move(m);
+                    out.send(&Reply::PerftMove { mv: if uci { G::uci_move_out(&mv) } else { mv }, nodes: n });
                 }
                 ctl.mark_answered();
                 out.send(&Reply::PerftTotal(total));
@@ -345,8 +362,9 @@ impl<G: Game> Engine for Variant<G> {
 
     fn set_hash(&mut self, mib: usize) {
         self.hash_mib = mib;
-        if let Some(s) = self.searcher.as_mut() {
-            s.resize(mib);
+        match self.searcher.as_mut() {
+            Some(s) => s.resize(mib),
+            None => self.searcher = Some(Box::new(Searcher::new(mib))),
         }
     }
 
@@ -364,10 +382,11 @@ impl<G: Game> Engine for Variant<G> {
         s
     }
 
-    fn legal_moves(&self) -> Vec<String> {
+    fn legal_moves(&self, uci: bool) -> Vec<String> {
         let mut list = MovesOf::<G>::default();
         self.record.legal_moves(&mut list);
-        list.iter().map(|&m| self.record.current.format_move(m)).collect()
+        let text = |m| self.record.current.format_move(m);
+        list.iter().map(|&m| if uci { G::uci_move_out(&text(m)) } else { text(m) }).collect()
     }
 
     fn status(&self) -> String {
@@ -505,20 +524,30 @@ impl Session {
         self.engine.stop();
     }
 
+    /// The `usi` or `uci` reply. Under `uci` the options have UCI's names (`Hash`, `Ponder`,
+    /// `Move Overhead`, `UCI_Variant`) and the variants their names in that dialect.
     fn identify(&self, ok: Reply) {
         self.send(Reply::Id { name: ENGINE_NAME, author: AUTHOR });
         let d = Options::default();
+        let uci = self.options.uci;
         self.send(Reply::Option {
-            name: "USI_Hash",
+            name: if uci { "Hash" } else { "USI_Hash" },
             kind: OptionKind::Spin { default: d.hash_mib as i64, min: 1, max: MAX_HASH_MIB },
         });
-        self.send(Reply::Option { name: "USI_Ponder", kind: OptionKind::Check { default: false } });
         self.send(Reply::Option {
-            name: "USI_Variant",
-            kind: OptionKind::Combo { default: "judkins", vars: registry::names(false) },
+            name: if uci { "Ponder" } else { "USI_Ponder" },
+            kind: OptionKind::Check { default: false },
+        });
+        let names = registry::names(true);
+        self.send(Reply::Option {
+            name: if uci { "UCI_Variant" } else { "USI_Variant" },
+            kind: OptionKind::Combo {
+                default: "judkins",
+                vars: if uci { names.into_iter().map(registry::uci_name).collect() } else { names },
+            },
         });
         self.send(Reply::Option {
-            name: "MoveOverhead",
+            name: if uci { "Move Overhead" } else { "MoveOverhead" },
             kind: OptionKind::Spin { default: d.overhead_ms as i64, min: 0, max: 5000 },
         });
         self.send(Reply::Option {
@@ -538,10 +567,12 @@ impl Session {
     fn handle(&mut self, cmd: Command) {
         let r = match cmd {
             Command::Usi => {
+                self.options.uci = false;
                 self.identify(Reply::UsiOk);
                 Ok(())
             }
             Command::Uci => {
+                self.options.uci = true;
                 self.identify(Reply::UciOk);
                 Ok(())
             }
@@ -550,21 +581,22 @@ impl Session {
                 Ok(())
             }
             Command::SetOption { name, value } => self.set_option(&name, value.as_deref()),
-            Command::Position { start, moves } => self.engine.set_position(&start, &moves),
+            Command::Position { start, moves } => self.engine.set_position(&start, &moves, self.options.uci),
             Command::Go(p) => self.engine.go(&p, &self.options, &self.out),
-            Command::Perft(d) => self.engine.perft(d, &self.out),
+            Command::Perft(d) => self.engine.perft(d, self.options.uci, &self.out),
             Command::Display => {
                 self.send(Reply::Raw(self.engine.display()));
                 Ok(())
             }
             Command::LegalMoves => {
-                self.send(Reply::LegalMoves(self.engine.legal_moves()));
+                self.send(Reply::LegalMoves(self.engine.legal_moves(self.options.uci)));
                 Ok(())
             }
             Command::Status => {
                 self.send(Reply::Status(self.engine.status()));
                 Ok(())
             }
+            Command::Debug => Ok(()),
             // Acted on as they arrive, in `input`.
             Command::IsReady | Command::Stop | Command::PonderHit | Command::GameOver(_) | Command::Quit => Ok(()),
         };
@@ -618,8 +650,13 @@ impl Session {
                 if self.engine.searching() {
                     return Err("setoption USI_Variant: not while a search is running".into());
                 }
+                let name = if self.options.uci {
+                    registry::from_uci_name(v).map_err(|e| format!("setoption UCI_Variant: {}", e))?
+                } else {
+                    v
+                };
                 let engine =
-                    make_engine(v, self.options.hash_mib).map_err(|e| format!("setoption USI_Variant: {}", e))?;
+                    make_engine(name, self.options.hash_mib).map_err(|e| format!("setoption USI_Variant: {}", e))?;
                 self.engine = engine;
                 self.send(Reply::Text(self.engine.announce()));
                 Ok(())
@@ -728,7 +765,7 @@ pub fn run_stdio() {
         };
         match msg {
             Input::Line(line) => {
-                log::debug!("<< {}", line.trim_end());
+                log::debug!("<< {}", super::reply::escape_controls(line.trim_end()));
                 if !session.input(&line) {
                     session.shutdown();
                     break;

@@ -87,6 +87,25 @@ pub trait Notation: Rules {
 
     /// A human-readable board picture for `d`.
     fn picture(&self) -> String;
+
+    /// The UCI dialect of Fairy-Stockfish and Cute Chess (protocol-spec.md, section 8): a game
+    /// whose texts differ there translates them, in and out, at the protocol's edge; by default
+    /// they are the same. A position string of the dialect as this game's.
+    fn uci_position(text: &str) -> Result<String, String> {
+        Ok(text.to_string())
+    }
+    /// A move text of the dialect as this game's (legality is checked afterwards).
+    fn uci_move_in(text: &str) -> Result<String, String> {
+        Ok(text.to_string())
+    }
+    /// One of this game's move texts in the dialect.
+    fn uci_move_out(text: &str) -> String {
+        text.to_string()
+    }
+    /// The seat letter that a `go` clock letter of the dialect (`wtime`) stands for.
+    fn uci_clock_seat(letter: char) -> char {
+        letter
+    }
     /// The move number written in the position string.
     fn move_number(&self) -> u64;
     /// Facts about the position beyond turn and checks, for `d` and `status`: each a key and

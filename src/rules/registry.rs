@@ -173,6 +173,27 @@ pub fn find(name: &str) -> Option<&'static VariantSpec> {
 }
 
 /// The variant names, all or only the playable ones, in registry order.
+/// A variant's name in the UCI dialect (protocol-spec.md, section 8). Fairy-Stockfish and Cute
+/// Chess know `chaturanga` as the two-player ancestor of chess, so the four-handed forms are
+/// offered there under names that no such tool takes for another game.
+pub fn uci_name(name: &'static str) -> &'static str {
+    match name {
+        "chaturanga" => "chaturanga4",
+        "chaturanga-ffa" => "chaturanga4-ffa",
+        n => n,
+    }
+}
+
+/// The variant a name of the UCI dialect stands for (the name itself for the others; the
+/// four-handed forms' own names are not taken there).
+pub fn from_uci_name(name: &str) -> Result<&'static str, VariantError> {
+    VARIANTS
+        .iter()
+        .map(|v| v.name)
+        .find(|&n| uci_name(n) == name)
+        .ok_or_else(|| VariantError::Unknown(name.to_string()))
+}
+
 pub fn names(playable_only: bool) -> Vec<&'static str> {
     VARIANTS.iter().filter(|v| v.playable || !playable_only).map(|v| v.name).collect()
 }

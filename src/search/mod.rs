@@ -53,6 +53,8 @@ pub struct Control {
     /// while it has not.
     pub ponderhit_ms: AtomicU64,
     pub start: Instant,
+    /// Whether the search began as `go ponder`.
+    pondered: bool,
     /// Raised once the search's `bestmove` is out: the thread is about to end.
     answered: AtomicBool,
 }
@@ -65,6 +67,7 @@ impl Control {
             stop: AtomicBool::new(false),
             ponderhit_ms: AtomicU64::new(if ponder { PONDERING } else { 0 }),
             start: Instant::now(),
+            pondered: ponder,
             answered: AtomicBool::new(false),
         })
     }
@@ -199,6 +202,8 @@ impl<G: Game> Searcher<G> {
     }
 
     pub fn resize(&mut self, hash_mib: usize) {
+        // The old table goes first, so that two large tables are never held at once.
+        self.tt = Table::new(1);
         self.tt = Table::new(hash_mib);
     }
 
@@ -255,12 +260,34 @@ impl<G: Game> Searcher<G> {
             self.wait_while_required();
             return result;
         }
+        // A move that ends the game at once as the mover's own loss (shogi's perpetual check)
+        // is never chosen while another move exists, however lost the game is: a front end
+        // such as Cute Chess refuses it as an illegal move instead.
+        if root_moves.len() > 1 {
+            let me = root.side_of(self.root_seat);
+            let self_defeat = |m: G::Move| {
+                let mut after = record.clone();
+                after.play(m);
+                after.outcome().is_some_and(|o| {
+                    !o.is_draw()
+                        && (0..root.seats() as Seat).all(|s| o.winners & (1 << s) == 0 || root.side_of(s) != me)
+                })
+            };
+            let keep: Vec<G::Move> = root_moves.iter().copied().filter(|&m| !self_defeat(m)).collect();
+            if !keep.is_empty() && keep.len() < root_moves.len() {
+                root_moves.clear();
+                keep.into_iter().for_each(|m| root_moves.push(m));
+            }
+        }
         let mut scores: Vec<i32> = vec![0; root_moves.len()];
         result.best = Some(root_moves.as_slice()[0]);
         let max_depth = self.limits.depth.map(|d| d.clamp(1, MAX_PLY as u32 - 8)).unwrap_or(MAX_PLY as u32 - 8);
         let only_move = root_moves.len() == 1 && self.limits.budget.is_some() && !self.limits.infinite;
 
         let mut prev: i32 = 0;
+        // How long the last two iterations took on the clock, to foresee the next one's length.
+        let mut last_ms = 0u64;
+        let mut iteration_start = self.control.clock_ms().unwrap_or(0);
         for depth in 1..=max_depth {
             // Aspiration window around the previous score once the scores settle.
             let mut delta = 30;
@@ -307,10 +334,22 @@ impl<G: Game> Searcher<G> {
             if only_move {
                 break;
             }
-            if let (Some(b), Some(ms)) = (self.limits.budget, self.control.clock_ms())
-                && ms >= b.soft
-            {
-                break;
+            if let (Some(b), Some(ms)) = (self.limits.budget, self.control.clock_ms()) {
+                if ms >= b.soft {
+                    break;
+                }
+                // Start another iteration only if it should end by the hard limit, twice the soft
+                // one: the next takes about as much longer than the last as the last took than
+                // the one before (1.5 to 8 times). An iteration begun just before the soft limit
+                // would otherwise be cut at the hard one, its time lost.
+                let before_last_ms = last_ms;
+                last_ms = ms.saturating_sub(iteration_start);
+                iteration_start = ms;
+                let growth =
+                    if before_last_ms > 0 { (last_ms as f64 / before_last_ms as f64).clamp(1.5, 8.0) } else { 2.0 };
+                if ms as f64 + last_ms as f64 * growth > 2.0 * b.soft as f64 {
+                    break;
+                }
             }
         }
         if result.ponder.is_none()
@@ -469,8 +508,12 @@ impl<G: Game> Searcher<G> {
         {
             self.stopped = true;
         }
+        // After a ponderhit the iterations finished while pondering are already in hand, and the
+        // one under way may be far deeper than the clock allows: the move ends at the soft
+        // limit, never later than the same clocks would give without pondering.
+        let limit = |b: Budget| if self.control.pondered { b.soft } else { b.hard };
         if let (Some(b), Some(ms)) = (self.limits.budget, self.control.clock_ms())
-            && ms >= b.hard
+            && ms >= limit(b)
         {
             self.stopped = true;
         }

@@ -22,13 +22,16 @@ pub fn budget(clock: Clock, overhead: u64) -> Budget {
     // Everything that can be spent on this move without flagging: the main time and, with
     // byoyomi, the period. An increment only arrives after the move.
     let usable = (clock.time + clock.byoyomi).saturating_sub(overhead).max(1);
+    // The spec's formula (protocol-spec.md, section 3, "Time use").
     let moves_left = clock.moves_to_go.map(|m| m.clamp(1, 50) as u64).unwrap_or(30);
-    let mut soft = clock.time / moves_left + clock.inc * 3 / 4 + clock.byoyomi * 8 / 10;
-    if clock.moves_to_go == Some(1) {
-        soft = clock.time * 7 / 10 + clock.byoyomi * 8 / 10;
-    }
-    // Never bet more than a third of the main time on one move, but a byoyomi is free to use.
-    let hard = (soft * 4).min(clock.time / 3 + clock.byoyomi).min(usable);
+    let soft = clock.time / moves_left + clock.inc * 3 / 4 + clock.byoyomi * 8 / 10;
+    // Never bet more than a third of the main time on one move, unless fewer moves than that
+    // are left before the clock is refilled (`movestogo 1`: all of it); a byoyomi is free to use.
+    // Twice the normal time at most: a search that runs over is cut there (an iteration of a
+    // four-player game can take ten times its predecessor, and at four times the spec's time was
+    // overrun by that much).
+    let share = clock.time / moves_left.min(3);
+    let hard = (soft * 2).min(share + clock.byoyomi).min(usable);
     let soft = soft.min(hard);
     Budget { soft: soft.max(1), hard: hard.max(1) }
 }
@@ -59,6 +62,16 @@ mod tests {
                 }
             }
         }
+    }
+
+    #[test]
+    fn the_last_move_before_the_control_may_use_the_whole_clock() {
+        let b = budget(Clock { time: 1000, inc: 0, byoyomi: 0, moves_to_go: Some(1) }, 50);
+        assert_eq!((b.soft, b.hard), (950, 950));
+        let b = budget(Clock { time: 1000, inc: 0, byoyomi: 0, moves_to_go: Some(2) }, 50);
+        assert_eq!((b.soft, b.hard), (500, 500));
+        let b = budget(Clock { time: 30_000, inc: 0, byoyomi: 0, moves_to_go: None }, 50);
+        assert_eq!((b.soft, b.hard), (1000, 2000));
     }
 
     #[test]

@@ -26,7 +26,9 @@ pub struct Table<M: Copy + Default + PartialEq> {
 }
 
 impl<M: Copy + Default + PartialEq> Table<M> {
-    /// A table of at most `mib` MiB, rounded down to a power of two slots.
+    /// A table of at most `mib` MiB, rounded down to a power of two slots. Every slot is
+    /// written here (an empty slot is not all zero bits), so the memory is really there when
+    /// a search starts: no page is first touched on the clock.
     pub fn new(mib: usize) -> Self {
         let bytes = mib.max(1) * 1024 * 1024;
         let per = std::mem::size_of::<Option<Entry<M>>>().max(1);

@@ -13,6 +13,7 @@ mod movegen;
 mod notation;
 mod see;
 mod tables;
+pub mod uci;
 
 use notation::format_move;
 pub use notation::{START_SFEN, square_name};

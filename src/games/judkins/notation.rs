@@ -241,6 +241,27 @@ impl Notation for Judkins {
         Self::parse_sfen(text)
     }
 
+    fn uci_position(text: &str) -> Result<String, String> {
+        super::uci::fen_in(text)
+    }
+
+    fn uci_move_in(text: &str) -> Result<String, String> {
+        super::uci::move_in(text).ok_or_else(|| format!("'{}' is not a move in Fairy-Stockfish's notation", text))
+    }
+
+    fn uci_move_out(text: &str) -> String {
+        super::uci::move_out(text)
+    }
+
+    /// Fairy-Stockfish's `wtime` is the clock of the side that moves first: sente, `b` in USI.
+    fn uci_clock_seat(letter: char) -> char {
+        match letter {
+            'w' => 'b',
+            'b' => 'w',
+            c => c,
+        }
+    }
+
     fn to_text(&self) -> String {
         self.format_sfen()
     }

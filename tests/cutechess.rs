@@ -1,0 +1,229 @@
+//! tetrarch under Cute Chess, the tournament manager, in Judkins: against Fairy-Stockfish and
+//! against itself, over the UCI dialect (protocol-spec.md, section 8), with openings. Cute
+//! Chess's own verdicts must show no illegal move, disconnection or time forfeit, and its PGN,
+//! replayed through tetrarch's rules, must end every game as Cute Chess says.
+//!
+//! Needs `../shared/tools/cutechess-cli` (with Debian's libqt6core6) and
+//! `../shared/tools/fairy-stockfish`; `.ci/run` installs what they need. Without them the test
+//! fails: it is not skipped.
+
+use std::path::{Path, PathBuf};
+use std::process::Command;
+use tetrarch::arbiter::record::parse_pgn;
+use tetrarch::games::judkins::{Judkins, uci};
+use tetrarch::rules::Termination;
+use tetrarch::rules::prelude::*;
+
+const ENGINE: &str = env!("CARGO_BIN_EXE_tetrarch");
+
+fn tool(name: &str) -> PathBuf {
+    let p = Path::new(env!("CARGO_MANIFEST_DIR")).join("../shared/tools").join(name);
+    assert!(p.exists(), "{} is needed: see ../shared/tools/README.md", p.display());
+    p
+}
+
+fn tmp(name: &str) -> PathBuf {
+    let dir = std::env::temp_dir().join(format!("tetrarch-cutechess-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    dir.join(name)
+}
+
+/// The openings of fixtures/judkins-openings.txt as Cute Chess reads them: one FEN a line.
+fn openings_epd() -> PathBuf {
+    let text = std::fs::read_to_string(concat!(env!("CARGO_MANIFEST_DIR"), "/fixtures/judkins-openings.txt")).unwrap();
+    let mut out = String::new();
+    for line in text.lines().map(str::trim).filter(|l| !l.is_empty() && !l.starts_with('#')) {
+        let mut r = Record::new(Judkins::startpos());
+        for m in line.split_whitespace() {
+            r.play_text(m).unwrap();
+        }
+        out.push_str(&uci::fen_out(&r.current.to_text()).unwrap());
+        out.push('\n');
+    }
+    let p = tmp("judkins.epd");
+    std::fs::write(&p, out).unwrap();
+    p
+}
+
+/// The piece on each square of an SFEN board, by Fairy-Stockfish's square name (`b2`).
+fn board(sfen: &str) -> std::collections::HashMap<String, String> {
+    let mut squares = std::collections::HashMap::new();
+    for (row, rank) in sfen.split_whitespace().next().unwrap().split('/').enumerate() {
+        let (mut col, mut promoted) = (0u8, false);
+        for c in rank.chars() {
+            if let Some(d) = c.to_digit(10) {
+                col += d as u8;
+            } else if c == '+' {
+                promoted = true;
+            } else {
+                let name = format!("{}{}", (b'a' + col) as char, 6 - row);
+                squares.insert(name, format!("{}{}", if promoted { "+" } else { "" }, c.to_ascii_uppercase()));
+                col += 1;
+                promoted = false;
+            }
+        }
+    }
+    squares
+}
+
+/// The legal moves that a Cute Chess SAN token (`Rf3`, `+Bxd3`, `Sbc4+`, `P@c3`) can stand for,
+/// in tetrarch's own texts. A trailing `+` is a check or a promotion: both readings are kept,
+/// the one that promotes first.
+fn san_candidates(pos: &Judkins, san: &str) -> Vec<String> {
+    let token = san.trim_end_matches(['#', '!', '?']);
+    let squares = board(&pos.to_text());
+    let mut list = MovesOf::<Judkins>::default();
+    pos.legal_moves(&mut list);
+    let mut found: Vec<String> = Vec::new();
+    for &m in list.iter() {
+        let usi = pos.format_move(m);
+        let ours = uci::move_out(&usi);
+        let fits = if let Some((piece, to)) = ours.split_once('@') {
+            token.trim_end_matches('+') == format!("{}@{}", piece, to)
+        } else {
+            let (from, to, promotes) = (&ours[0..2], &ours[2..4], ours.ends_with('+'));
+            let piece = &squares[from];
+            let capture = squares.contains_key(to);
+            let Some(body) = token.strip_prefix(piece.as_str()) else { continue };
+            let Some(at) = body.find(to) else { continue };
+            let (between, after) = (&body[..at], &body[at + 2..]);
+            let between_ok = between.chars().all(|c| match c {
+                'x' => capture,
+                'a'..='f' => from.starts_with(c),
+                '1'..='6' => from.ends_with(c),
+                _ => false,
+            }) && capture == between.contains('x');
+            let after_ok = after.chars().all(|c| c == '+' || c == '=') && (!promotes || after.contains('+'));
+            between_ok && after_ok && !(promotes && after.contains('='))
+        };
+        if fits {
+            found.push(usi);
+        }
+    }
+    found.sort_by_key(|m| !m.ends_with('+'));
+    found
+}
+
+/// Replays SAN tokens from `record`, trying each reading of an ambiguous token until the whole
+/// game replays, and ends by the rules when `ended`; the record at the end.
+fn replay(record: &Record<Judkins>, moves: &[String], ended: bool) -> Option<Record<Judkins>> {
+    let Some((first, rest)) = moves.split_first() else {
+        return (record.outcome().is_some() == ended).then(|| record.clone());
+    };
+    for usi in san_candidates(&record.current, first) {
+        let mut next = record.clone();
+        if next.play_text(&usi).is_ok()
+            && let Some(end) = replay(&next, rest, ended)
+        {
+            return Some(end);
+        }
+    }
+    None
+}
+
+/// Plays a Cute Chess match and returns its PGN file and what it printed.
+fn cutechess(second: &str, games: usize, pgn: &Path, epd: &Path) -> String {
+    let out = Command::new(tool("cutechess-cli"))
+        .args(["-variant", "judkins", "-engine", "name=tetrarch", &format!("cmd={ENGINE}"), "proto=uci"])
+        .args(["-engine", &format!("name={}", if second == ENGINE { "tetrarch-2" } else { "fsf" })])
+        .args([&format!("cmd={second}"), "proto=uci"])
+        // Both engines keep 100 ms for the pipes, as a GUI user on a busy machine would; Cute
+        // Chess allows the same 100 ms of lateness before it calls a loss on time.
+        .args(["-each", "tc=1+0.05", "timemargin=100", "option.Hash=16", "option.Move Overhead=100"])
+        .args(["-games", &games.to_string(), "-repeat", "-concurrency", "2"])
+        .args(["-openings", &format!("file={}", epd.display()), "format=epd", "order=sequential"])
+        .args(["-pgnout", &pgn.display().to_string()])
+        .output()
+        .expect("cutechess-cli runs (it needs libqt6core6)");
+    let text = String::from_utf8_lossy(&out.stdout).into_owned();
+    assert!(out.status.success(), "cutechess-cli failed: {}\n{}", text, String::from_utf8_lossy(&out.stderr));
+    text
+}
+
+#[test]
+fn cute_chess_plays_judkins_against_fairy_stockfish_and_itself() {
+    let epd = openings_epd();
+    let fsf = tool("fairy-stockfish");
+    let (mut total, mut impasses) = (0, 0);
+    for (second, games) in [(fsf.display().to_string(), 12), (ENGINE.to_string(), 8)] {
+        let pgn = tmp(&format!("games-{games}.pgn"));
+        let printed = cutechess(&second, games, &pgn, &epd);
+        // Cute Chess's verdicts: every game finished, none by a fault.
+        let finished: Vec<&str> = printed.lines().filter(|l| l.starts_with("Finished game")).collect();
+        assert_eq!(finished.len(), games, "{printed}");
+        for l in &finished {
+            let verdict = l.to_lowercase();
+            for fault in ["illegal", "disconnect", "on time", "stall", "crash", "connection"] {
+                assert!(!verdict.contains(fault), "{l}");
+            }
+        }
+        assert!(printed.contains("Score of tetrarch vs"), "{printed}");
+        // Its PGN, replayed through tetrarch's rules, ends every game as it says.
+        let parsed = parse_pgn(&std::fs::read_to_string(&pgn).unwrap()).unwrap();
+        assert_eq!(parsed.len(), games);
+        for g in &parsed {
+            let start = match g.tag("FEN") {
+                Some(fen) => Judkins::from_text(&uci::fen_in(fen).unwrap()).unwrap(),
+                None => Judkins::startpos(),
+            };
+            // Cute Chess ends some games by its own impasse rule (entering kings, a point count).
+            // tetrarch's Judkins has none (ruling J1): such a game must replay legally and still
+            // be going on by tetrarch's rules; every other game must end as Cute Chess says.
+            let verdict = g.comments.last().map(|c| c.1.as_str()).unwrap_or("");
+            let impasse = verdict.contains("Impasse");
+            if impasse {
+                assert!(
+                    replay(&Record::new(start.clone()), &g.moves, false).is_some(),
+                    "game {:?} ({verdict}) does not replay, or tetrarch's rules see it over: {:?}",
+                    g.tag("Round"),
+                    g.moves
+                );
+                impasses += 1;
+                continue;
+            }
+            let end = replay(&Record::new(start.clone()), &g.moves, true).unwrap_or_else(|| {
+                // Where the first reading of each move goes wrong, for the message.
+                let mut r = Record::new(start.clone());
+                let mut at = g.moves.len();
+                for (i, m) in g.moves.iter().enumerate() {
+                    match san_candidates(&r.current, m).first() {
+                        Some(u) if r.play_text(u).is_ok() => {}
+                        _ => {
+                            at = i;
+                            break;
+                        }
+                    }
+                }
+                panic!(
+                    "game {:?} ({} {:?}) does not replay to an end; first stuck at move {} of {}, in {}: {:?}",
+                    g.tag("Round"),
+                    g.result,
+                    g.comments.last(),
+                    at,
+                    g.moves.len(),
+                    r.current.to_text(),
+                    g.moves
+                )
+            });
+            let outcome = end.outcome().expect("replay ends in an outcome");
+            // Fairy-Stockfish's white is sente, seat 0.
+            let ours = if outcome.is_draw() {
+                "1/2-1/2"
+            } else if outcome.winners & 1 != 0 {
+                "1-0"
+            } else {
+                "0-1"
+            };
+            assert_eq!(ours, g.result, "game {:?} ({:?}): {:?}", g.tag("Round"), outcome.reason, g.moves);
+            assert!(matches!(
+                outcome.reason,
+                Termination::Checkmate | Termination::Repetition | Termination::PerpetualCheck | Termination::Stalemate
+            ));
+        }
+        total += games;
+    }
+    assert!(total >= 20);
+    // Most games end by the rules both programs share.
+    assert!(impasses * 4 <= total, "{impasses} of {total} games ended by Cute Chess's impasse rule");
+    eprintln!("{total} games under Cute Chess, {impasses} ended by its impasse rule");
+}
