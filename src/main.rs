@@ -40,7 +40,10 @@ enum Cmd {
 }
 
 #[derive(clap::Args)]
+#[command(args_conflicts_with_subcommands = true, subcommand_negates_reqs = true)]
 struct MatchArgs {
+    #[command(subcommand)]
+    pooled: Option<MatchCmd>,
     /// Variant name.
     #[arg(long, default_value = "judkins")]
     variant: String,
@@ -109,10 +112,45 @@ struct MatchArgs {
     /// No progress lines on stderr.
     #[arg(long)]
     quiet: bool,
+    /// Play only part K of N of the schedule (the games whose number g, from 0, has
+    /// g mod N = K - 1), for matches spread over machines; pool the parts with `match merge`.
+    #[arg(long, value_name = "K/N")]
+    shard: Option<String>,
+}
+
+#[derive(Subcommand)]
+enum MatchCmd {
+    /// Pools the JSON lines of a match's shards (--shard K/N --jsonl FILE) into one table, each
+    /// game replayed against the rules, with Elo and the SPRT's log-likelihood ratio.
+    Merge {
+        /// The shards' JSON lines files.
+        #[arg(required = true)]
+        files: Vec<std::path::PathBuf>,
+        /// The SPRT's hypotheses for the log-likelihood ratio: elo0=.. elo1=.. alpha=.. beta=..
+        #[arg(long, num_args = 1.., default_values_t = ["elo0=0 elo1=5 alpha=0.05 beta=0.05".to_string()])]
+        sprt: Vec<String>,
+    },
 }
 
 fn run_match(a: MatchArgs) -> Result<tetrarch::arbiter::Summary, String> {
     use tetrarch::arbiter::{MatchConfig, clock::TimeControl, engine::EngineSpec, game::Opening, stats::Sprt};
+    if let Some(MatchCmd::Merge { files, sprt }) = &a.pooled {
+        let texts = files
+            .iter()
+            .map(|p| {
+                std::fs::read_to_string(p)
+                    .map(|t| (p.display().to_string(), t))
+                    .map_err(|e| format!("{}: {}", p.display(), e))
+            })
+            .collect::<Result<Vec<_>, _>>()?;
+        let mut summary = tetrarch::arbiter::rescore::merge(&texts)?;
+        let sprt = Sprt::parse(sprt)?;
+        if let [(_, t), _] = summary.engines.as_slice() {
+            summary.sprt = Some((sprt.state(t), sprt.llr(t)));
+            summary.sprt_bounds = Some(sprt);
+        }
+        return Ok(summary);
+    }
     if let Some(p) = &a.from_records {
         let text = std::fs::read_to_string(p).map_err(|e| format!("{}: {}", p.display(), e))?;
         return tetrarch::arbiter::rescore::from_records(&text).map_err(|e| format!("{}: {}", p.display(), e));
@@ -170,6 +208,20 @@ fn run_match(a: MatchArgs) -> Result<tetrarch::arbiter::Summary, String> {
         (Some(_), Some(_)) => return Err("match: give --games or --rounds, not both".into()),
     };
     let sprt = if a.sprt.is_empty() { None } else { Some(Sprt::parse(&a.sprt)?) };
+    let shard = match &a.shard {
+        None => None,
+        Some(text) => {
+            let parsed =
+                text.split_once('/').and_then(|(k, n)| Some((k.parse::<usize>().ok()?, n.parse::<usize>().ok()?)));
+            match parsed {
+                Some((k, n)) if 1 <= k && k <= n => Some((k, n)),
+                _ => return Err(format!("match: --shard '{}' is not K/N with 1 <= K <= N", text)),
+            }
+        }
+    };
+    if shard.is_some() && sprt.is_some() {
+        return Err("match: a shard cannot decide an SPRT alone; give --sprt to `match merge`".into());
+    }
     if sprt.is_some() && engines.len() != 2 {
         return Err("match: --sprt needs exactly two engines".into());
     }
@@ -189,6 +241,7 @@ fn run_match(a: MatchArgs) -> Result<tetrarch::arbiter::Summary, String> {
         max_plies: a.max_plies.max(1),
         event: a.event,
         progress: !a.quiet,
+        shard,
     };
     tetrarch::arbiter::run(&cfg)
 }

@@ -61,6 +61,7 @@ fn config(engines: Vec<EngineSpec>, tc: TimeControl, games: usize) -> MatchConfi
         max_plies: 400,
         event: "test".into(),
         progress: false,
+        shard: None,
     }
 }
 
@@ -163,6 +164,46 @@ fn self_play_games_with_records_read_back() {
     assert_eq!(again.moves, s.moves);
     assert_eq!(again.seats, s.seats);
     assert_eq!(again.terminations, s.terminations);
+}
+
+/// A match split into four shards, each played on its own, and pooled by `match merge`, gives
+/// the figures of the same schedule played whole.
+#[test]
+fn four_shards_merge_into_the_whole_match() {
+    let mut cfg = config(vec![tetrarch("a"), tetrarch("b")], TimeControl::Depth(3), 8);
+    cfg.openings = openings("judkins", 4);
+    cfg.concurrency = 2;
+    cfg.jsonl = Some(tmp("whole.jsonl"));
+    let whole = run(&cfg).unwrap();
+    let mut parts = Vec::new();
+    for k in 1..=4 {
+        let mut c = cfg.clone();
+        c.shard = Some((k, 4));
+        c.concurrency = 1;
+        c.jsonl = Some(tmp(&format!("shard{k}.jsonl")));
+        let s = run(&c).unwrap();
+        // The k-th shard plays games k-1 and k+3 of the schedule, with their own seats and openings.
+        assert_eq!(s.games.iter().map(|g| g.index).collect::<Vec<_>>(), vec![k - 1, k + 3]);
+        parts.push((format!("shard{k}"), std::fs::read_to_string(c.jsonl.as_ref().unwrap()).unwrap()));
+    }
+    let merged = tetrarch::arbiter::rescore::merge(&parts).unwrap();
+    assert_eq!(merged.games.len(), 8);
+    for (m, w) in merged.games.iter().zip(&whole.games) {
+        assert_eq!((m.index, &m.moves, &m.points, &m.places), (w.index, &w.moves, &w.points, &w.places));
+        assert_eq!(m.players, w.players);
+    }
+    assert_eq!(merged.engines, whole.engines);
+    assert_eq!(merged.ratings, whole.ratings);
+    assert_eq!(merged.places, whole.places);
+    assert_eq!(merged.seats, whole.seats);
+    assert_eq!(merged.terminations, whole.terminations);
+    assert_eq!(
+        merged.moves.iter().map(|m| (m.moves, m.depth_sum)).collect::<Vec<_>>(),
+        whole.moves.iter().map(|m| (m.moves, m.depth_sum)).collect::<Vec<_>>()
+    );
+    // The same game in two shards is refused.
+    parts.push(parts[0].clone());
+    assert!(tetrarch::arbiter::rescore::merge(&parts).unwrap_err().contains("disjoint"));
 }
 
 /// A clock game's records carry the clock left after each move, never more than the time the

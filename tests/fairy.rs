@@ -34,6 +34,7 @@ fn short_match_against_fairy_stockfish() {
         max_plies: 400,
         event: "test".into(),
         progress: false,
+        shard: None,
     };
     let s = run(&cfg).unwrap();
     assert_eq!(s.games.len(), 2);

@@ -4,6 +4,7 @@
 pub mod clock;
 pub mod engine;
 pub mod game;
+pub mod json;
 pub mod movedata;
 pub mod rating;
 pub mod record;
@@ -44,6 +45,17 @@ pub struct MatchConfig {
     pub event: String,
     /// Progress lines on stderr.
     pub progress: bool,
+    /// `(k, n)`: play only the k-th (from 1) of n disjoint parts of the schedule, the games whose
+    /// number `g` (from 0) has `g mod n = k - 1`; `match merge` pools the parts.
+    pub shard: Option<(usize, usize)>,
+}
+
+impl MatchConfig {
+    /// The schedule's game numbers this run plays.
+    pub fn game_numbers(&self) -> impl Iterator<Item = usize> + '_ {
+        let (k, n) = self.shard.unwrap_or((1, 1));
+        (k.saturating_sub(1)..self.games).step_by(n.max(1))
+    }
 }
 
 /// What a match produced.
@@ -55,6 +67,8 @@ pub struct Summary {
     pub seats: Vec<(char, Tally)>,
     pub terminations: BTreeMap<String, usize>,
     pub sprt: Option<(SprtState, f64)>,
+    /// The hypotheses of `sprt`, when they are to be printed with it (`match merge`).
+    pub sprt_bounds: Option<Sprt>,
     pub interrupted: bool,
     /// Players in each game of the variant.
     pub players: usize,
@@ -222,7 +236,15 @@ impl Summary {
         }
         s.push('\n');
         if let Some((state, llr)) = self.sprt {
-            s.push_str(&format!("sprt: {:?}, llr {:.2}\n", state, llr));
+            s.push_str(&format!("sprt: {:?}, llr {:.2}", state, llr + 0.0));
+            if let Some(b) = self.sprt_bounds {
+                let (lo, hi) = b.bounds();
+                s.push_str(&format!(
+                    " (elo0 {} elo1 {} alpha {} beta {}: bounds [{:.2}, {:.2}])",
+                    b.elo0, b.elo1, b.alpha, b.beta, lo, hi
+                ));
+            }
+            s.push('\n');
         }
         if self.interrupted {
             s.push_str("interrupted: the games above are the ones that finished\n");
@@ -415,7 +437,7 @@ fn run_game<G: Game>(cfg: &MatchConfig) -> Result<Summary, String> {
             }
         }
         if cfg.progress {
-            eprintln!("{}", progress_line(&summary, cfg.games, started.elapsed().as_secs_f64()));
+            eprintln!("{}", progress_line(&summary, cfg.game_numbers().count(), started.elapsed().as_secs_f64()));
         }
     }
     for w in workers {
@@ -484,10 +506,10 @@ fn worker<G: Game>(
         if halt.load(Ordering::SeqCst) || INTERRUPTED.load(Ordering::SeqCst) {
             return;
         }
-        let g = next.fetch_add(1, Ordering::SeqCst);
-        if g >= cfg.games {
+        let i = next.fetch_add(1, Ordering::SeqCst);
+        let Some(g) = cfg.game_numbers().nth(i) else {
             return;
-        }
+        };
         let (assignment, opening) = schedule(g, groups.len(), cfg.engines.len(), openings.len());
         let players: Vec<Player> = assignment
             .iter()

@@ -1,6 +1,7 @@
 //! `tetrarch match --from-records FILE`: a finished match's records replayed against the rules
 //! and scored as if the games had just been played, so that old matches can be rescored when the
-//! figures improve.
+//! figures improve. `tetrarch match merge`: the JSON lines of a match's shards, pooled the same
+//! way.
 
 use super::game::{self, Ending, GameReport, Opening, Player};
 use super::record::{ParsedGame, parse_pgn};
@@ -13,7 +14,101 @@ pub fn from_records(text: &str) -> Result<Summary, String> {
     if text.trim_start().starts_with('{') {
         return Err("this is JSON lines; --from-records reads the PGN-like records that --pgn writes".into());
     }
-    let games = parse_pgn(text)?;
+    rescore_games(&parse_pgn(text)?)
+}
+
+/// Pools the JSON lines of the shards of one match (`--shard K/N`) into its figures. Each game
+/// is replayed against the rules as `from_records` does; a game number found twice is an error,
+/// since shards are disjoint.
+pub fn merge(files: &[(String, String)]) -> Result<Summary, String> {
+    let mut games = Vec::new();
+    let mut seen = std::collections::BTreeMap::new();
+    for (name, text) in files {
+        for (n, line) in text.lines().enumerate().filter(|(_, l)| !l.trim().is_empty()) {
+            let at = || format!("{} line {}", name, n + 1);
+            let g = game_of_json(line).map_err(|e| format!("{}: {}", at(), e))?;
+            let round = g.tag("Round").unwrap_or("").to_string();
+            if let Some(first) = seen.insert(round.clone(), at()) {
+                return Err(format!("{}: game {} is also at {}: shards must be disjoint", at(), round, first));
+            }
+            games.push(g);
+        }
+    }
+    rescore_games(&games)
+}
+
+/// One JSON line of `record::json` as the record it stands for.
+fn game_of_json(line: &str) -> Result<ParsedGame, String> {
+    use super::json::{Json, parse};
+    use super::movedata::{MoveData, Score};
+    let v = parse(line)?;
+    let field = |k: &str| v.get(k).ok_or_else(|| format!("no \"{}\"", k));
+    let text = |k: &str| {
+        field(k).and_then(|x| x.str().map(str::to_string).ok_or_else(|| format!("\"{}\" is not a string", k)))
+    };
+    let variant = text("variant")?;
+    let spec = registry::find(&variant).ok_or_else(|| format!("unknown variant '{}'", variant))?;
+    let mut tags = vec![("Variant".to_string(), variant.clone())];
+    let game = field("game")?.u64().ok_or("\"game\" is not a number")?;
+    tags.push(("Round".into(), game.to_string()));
+    for p in field("players")?.arr().ok_or("\"players\" is not a list")? {
+        let engine = p.get("engine").and_then(Json::str).ok_or("a player without an engine")?;
+        for letter in p.get("seats").and_then(Json::str).ok_or("a player without seats")?.chars() {
+            if !spec.seats.contains(letter) {
+                return Err(format!("{} has no seat '{}'", variant, letter));
+            }
+            tags.push((letter.to_string(), engine.to_string()));
+        }
+    }
+    if let Some(Json::Str(sp)) = v.get("start_position") {
+        tags.push(("StartPosition".into(), sp.clone()));
+    }
+    if let Some(n) = v.get("opening_plies").and_then(Json::u64).filter(|&n| n > 0) {
+        tags.push(("OpeningPlies".into(), n.to_string()));
+    }
+    let result = text("result")?;
+    tags.push(("Result".into(), result.clone()));
+    tags.push(("Termination".into(), text("termination")?));
+    tags.push(("TerminationDetail".into(), text("detail").unwrap_or_default()));
+    if let Some(places) = v.get("places").and_then(Json::arr).filter(|p| p.len() > 2) {
+        let p: Vec<String> = places.iter().map(|x| x.u64().map(|n| n.to_string()).unwrap_or_default()).collect();
+        tags.push(("Places".into(), p.join("-")));
+    }
+    let moves: Vec<String> = field("moves")?
+        .arr()
+        .ok_or("\"moves\" is not a list")?
+        .iter()
+        .map(|m| m.str().map(str::to_string).ok_or("a move that is not a string"))
+        .collect::<Result<_, _>>()?;
+    // The per-move arrays, aligned with the moves (absent in lines written before them).
+    let at = |k: &str, i: usize| v.get(k).and_then(Json::arr).and_then(|a| a.get(i)).filter(|x| **x != Json::Null);
+    let move_data = (0..moves.len())
+        .map(|i| {
+            at("time_ms", i).and_then(Json::u64).map(|time_ms| MoveData {
+                time_ms,
+                clock_ms: at("clock_ms", i).and_then(Json::u64),
+                score: at("score", i).and_then(|s| match (s.get("cp"), s.get("mate")) {
+                    (Some(c), _) => c.num().map(|c| Score::Cp(c as i64)),
+                    (_, Some(m)) => m.num().map(|m| Score::Mate(m as i64)),
+                    _ => None,
+                }),
+                depth: at("depth", i).and_then(Json::u64).map(|d| d as u32),
+                nodes: at("nodes", i).and_then(Json::u64),
+            })
+        })
+        .collect();
+    let comments = v
+        .get("comments")
+        .and_then(Json::arr)
+        .map(|c| {
+            c.iter().filter_map(|c| Some((c.get("ply")?.u64()? as usize, c.get("text")?.str()?.to_string()))).collect()
+        })
+        .unwrap_or_default();
+    Ok(ParsedGame { tags, moves, move_data, comments, result })
+}
+
+/// The figures of a list of games of one variant, each replayed against the rules.
+pub fn rescore_games(games: &[ParsedGame]) -> Result<Summary, String> {
     let Some(first) = games.first() else {
         return Err("the records hold no game".into());
     };
@@ -30,7 +125,7 @@ pub fn from_records(text: &str) -> Result<Summary, String> {
             rescore::<G>(self.0)
         }
     }
-    registry::visit(&variant, Rescore(&games)).map_err(|e| e.to_string())?
+    registry::visit(&variant, Rescore(games)).map_err(|e| e.to_string())?
 }
 
 fn rescore<G: Game>(games: &[ParsedGame]) -> Result<Summary, String> {
