@@ -87,7 +87,6 @@ fn outcome_text<G: Game>(pos: &G, o: Option<Outcome>) -> String {
     s
 }
 
-/// Input echoed in an error: short and printable.
 /// Input echoed in an error: at most 60 characters. Control characters are escaped when the
 /// line is written (`reply::escape_controls`).
 pub fn shown(s: &str) -> String {

@@ -338,8 +338,8 @@ impl<G: Game> Searcher<G> {
                 if ms >= b.soft {
                     break;
                 }
-                // Start another iteration only if it should end by the hard limit, twice the soft
-                // one: the next takes about as much longer than the last as the last took than
+                // Start another iteration only if it should end by the hard limit (twice the soft
+                // one, or less near the end of the clock): the next takes about as much longer than the last as the last took than
                 // the one before (1.5 to 8 times). An iteration begun just before the soft limit
                 // would otherwise be cut at the hard one, its time lost.
                 let before_last_ms = last_ms;
@@ -347,7 +347,7 @@ impl<G: Game> Searcher<G> {
                 iteration_start = ms;
                 let growth =
                     if before_last_ms > 0 { (last_ms as f64 / before_last_ms as f64).clamp(1.5, 8.0) } else { 2.0 };
-                if ms as f64 + last_ms as f64 * growth > 2.0 * b.soft as f64 {
+                if ms as f64 + last_ms as f64 * growth > b.hard as f64 {
                     break;
                 }
             }
