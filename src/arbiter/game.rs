@@ -260,35 +260,25 @@ pub fn play<G: Game>(
     procs: &mut [EngineProc],
     cfg: &GameConfig,
 ) -> Result<GameReport, String> {
-    let mut record: Record<G> = opening.start().map_err(|e| format!("opening: {}", e))?;
-    let mut report = play_from(&mut record, index, opening, players, procs, cfg)?;
-    report.places = player_places(&record.current, &report.points, players);
-    Ok(report)
-}
-
-fn play_from<G: Game>(
-    record: &mut Record<G>,
-    index: usize,
-    opening: &Opening,
-    players: &[Player],
-    procs: &mut [EngineProc],
-    cfg: &GameConfig,
-) -> Result<GameReport, String> {
     let started = Instant::now();
+    let mut record: Record<G> = opening.start().map_err(|e| format!("opening: {}", e))?;
     let start_position = opening.position.clone();
     let mut report = GameReport::unplayed::<G>(index, opening, players);
-    let finish = |mut r: GameReport, ending: Ending, termination: &str, detail: String, culprit: Option<usize>| {
-        r.ending = ending;
-        r.termination = termination.to_string();
-        r.detail = detail;
-        r.culprit = culprit;
-        r.duration_ms = started.elapsed().as_millis() as u64;
-        r
-    };
+    // Every end of the game goes through here, with the position it ended in.
+    let finish =
+        |mut r: GameReport, pos: &G, ending: Ending, termination: &str, detail: String, culprit: Option<usize>| {
+            r.places = player_places(pos, &r.points, players);
+            r.ending = ending;
+            r.termination = termination.to_string();
+            r.detail = detail;
+            r.culprit = culprit;
+            r.duration_ms = started.elapsed().as_millis() as u64;
+            r
+        };
     let forfeit = |r: GameReport, rec: &Record<G>, p: usize, ending: Ending, termination: &str, detail: String| {
         let mut r = r;
         r.points = points_of_forfeit(&rec.current, &players[p].seats);
-        finish(r, ending, termination, detail, Some(p))
+        finish(r, &rec.current, ending, termination, detail, Some(p))
     };
 
     for (p, proc) in procs.iter_mut().enumerate() {
@@ -300,7 +290,7 @@ fn play_from<G: Game>(
                 Fault::Timeout => (Ending::StartupFailure, "start-up failure"),
             };
             let detail = format!("{} did not answer usinewgame/isready", players[p].name);
-            return Ok(forfeit(report, record, p, ending, what, detail));
+            return Ok(forfeit(report, &record, p, ending, what, detail));
         }
     }
 
@@ -318,11 +308,18 @@ fn play_from<G: Game>(
             } else {
                 format!("won by {}", crate::rules::mask_letters::<G>(o.winners))
             };
-            return Ok(finish(report, Ending::Rules, o.reason.as_str(), detail, None));
+            return Ok(finish(report, &record.current, Ending::Rules, o.reason.as_str(), detail, None));
         }
         if report.moves.len() >= cfg.max_plies {
             report.points = vec![0.5; record.current.seats()];
-            return Ok(finish(report, Ending::Adjudicated, "adjudication", format!("{} plies", cfg.max_plies), None));
+            return Ok(finish(
+                report,
+                &record.current,
+                Ending::Adjudicated,
+                "adjudication",
+                format!("{} plies", cfg.max_plies),
+                None,
+            ));
         }
         let seat = record.current.to_move();
         let Some(p) = players.iter().position(|pl| seat_mask(&pl.seats) & (1 << seat) != 0) else {
@@ -357,7 +354,7 @@ fn play_from<G: Game>(
             Err(Fault::Died) => {
                 return Ok(forfeit(
                     report,
-                    record,
+                    &record,
                     p,
                     Ending::Crash,
                     "crash",
@@ -367,7 +364,7 @@ fn play_from<G: Game>(
             Err(Fault::Timeout) if allowed.is_some() => {
                 return Ok(forfeit(
                     report,
-                    record,
+                    &record,
                     p,
                     Ending::TimeForfeit,
                     "time forfeit",
@@ -377,7 +374,7 @@ fn play_from<G: Game>(
             Err(Fault::Timeout) => {
                 return Ok(forfeit(
                     report,
-                    record,
+                    &record,
                     p,
                     Ending::Hang,
                     "no response",
@@ -388,7 +385,7 @@ fn play_from<G: Game>(
         if proc.spec.go.is_none() && !clocks[seat as usize].charge(&cfg.tc, elapsed, cfg.margin_ms) {
             return Ok(forfeit(
                 report,
-                record,
+                &record,
                 p,
                 Ending::TimeForfeit,
                 "time forfeit",
@@ -397,7 +394,7 @@ fn play_from<G: Game>(
         }
         let mv = line.split_whitespace().nth(1).unwrap_or("").to_string();
         if mv == "resign" {
-            return Ok(forfeit(report, record, p, Ending::Resigned, "resignation", format!("{} resigned", who)));
+            return Ok(forfeit(report, &record, p, Ending::Resigned, "resignation", format!("{} resigned", who)));
         }
         let before = record.current.clone();
         if let Err(e) = record.play_text(&mv) {
@@ -405,7 +402,7 @@ fn play_from<G: Game>(
             let shown: String = mv.chars().take(40).collect();
             return Ok(forfeit(
                 report,
-                record,
+                &record,
                 p,
                 Ending::IllegalMove,
                 "illegal move",

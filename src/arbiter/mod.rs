@@ -78,7 +78,6 @@ pub struct Summary {
     pub ratings: Vec<Rating>,
     /// Per engine, what its moves' data add up to.
     pub moves: Vec<MoveStats>,
-    placings: Vec<Placing>,
 }
 
 /// One engine's moves, from the per-move data of the records.
@@ -132,17 +131,21 @@ impl Summary {
             }
         }
         *self.terminations.entry(report.termination.clone()).or_default() += 1;
-        self.placings.push(placing(&report));
-        self.ratings = rating::fit(self.engines.len(), &self.placings);
         self.games.push(report);
+        self.rate();
+    }
+
+    /// Rates the games in the order they are held.
+    fn rate(&mut self) {
+        let placings: Vec<Placing> = self.games.iter().map(placing).collect();
+        self.ratings = rating::fit(self.engines.len(), &placings);
     }
 
     /// Puts the games in schedule order, whatever order they finished in, and rates them in
     /// that order: a match and its records rescored give the same figures to the last digit.
     pub fn finish(&mut self) {
         self.games.sort_by_key(|g| g.index);
-        self.placings = self.games.iter().map(placing).collect();
-        self.ratings = rating::fit(self.engines.len(), &self.placings);
+        self.rate();
     }
 
     pub fn table(&self) -> String {
