@@ -13,3 +13,4 @@ pub mod games;
 pub mod protocol;
 pub mod rules;
 pub mod search;
+pub mod view;

@@ -24,6 +24,31 @@ enum Cmd {
     },
     /// Plays engines against each other, refereed by tetrarch's rules (docs/match.md).
     Match(Box<MatchArgs>),
+    /// Draws positions and games: a match's record file becomes one HTML page per game and an
+    /// index (`--out DIR`); `--variant` with a position (and moves) becomes one page, or with
+    /// `--svg` one picture. Pages are self-contained and open from disk.
+    View {
+        /// A record file of `tetrarch match` (PGN-like); or, with --variant, the position:
+        /// `startpos` (the default), `sfen <text>`, `fen <text>` or a bare position string, each
+        /// optionally followed by `moves <move>...`.
+        input: Vec<String>,
+        /// The variant of a position given on the command line.
+        #[arg(long)]
+        variant: Option<String>,
+        /// Where to write: a directory for a record's pages, a file otherwise (default: standard
+        /// output).
+        #[arg(long, short)]
+        out: Option<std::path::PathBuf>,
+        /// One position as SVG instead of a page: the last, or the one after --ply moves.
+        #[arg(long)]
+        svg: bool,
+        /// With --svg: the position after this many moves.
+        #[arg(long, requires = "svg")]
+        ply: Option<usize>,
+        /// With --svg and a record file: which game, from 1.
+        #[arg(long, default_value_t = 1, requires = "svg")]
+        game: usize,
+    },
     /// Searches a fixed set of positions of every playable variant, each to a fixed depth, and
     /// prints the node totals (a signature of the search) and nodes/s.
     Bench {
@@ -55,7 +80,7 @@ struct MatchArgs {
     engines: Vec<String>,
     /// Plays nothing: replays the PGN-like records of a finished match against the rules and
     /// prints its figures, as the match would have.
-    #[arg(long, value_name = "FILE", conflicts_with_all = ["engines", "pgn", "jsonl", "sprt", "openings"])]
+    #[arg(long, value_name = "FILE", conflicts_with_all = ["engines", "pgn", "jsonl", "html", "sprt", "openings"])]
     from_records: Option<std::path::PathBuf>,
     /// Clock: seconds, "base+inc", or "moves/base[+inc]".
     #[arg(long)]
@@ -94,6 +119,10 @@ struct MatchArgs {
     /// Write one JSON object per game.
     #[arg(long)]
     jsonl: Option<std::path::PathBuf>,
+    /// Write each game as a page (`tetrarch view`) into this directory as it ends, with an
+    /// index of the games so far.
+    #[arg(long, value_name = "DIR")]
+    html: Option<std::path::PathBuf>,
     /// Milliseconds a move may overrun its time before it loses.
     #[arg(long, default_value_t = 100)]
     margin: u64,
@@ -235,6 +264,7 @@ fn run_match(a: MatchArgs) -> Result<tetrarch::arbiter::Summary, String> {
         sprt,
         pgn: a.pgn,
         jsonl: a.jsonl,
+        html: a.html,
         margin_ms: a.margin,
         startup_ms: a.startup,
         hang_ms: a.hang,
@@ -273,6 +303,26 @@ fn main() -> std::process::ExitCode {
                     eprintln!("{}", e);
                     return std::process::ExitCode::FAILURE;
                 }
+            }
+        }
+        Some(Cmd::View { input, variant, out, svg, ply, game }) => {
+            let record = if variant.is_none() {
+                match input.as_slice() {
+                    [one] => Some(std::path::PathBuf::from(one)),
+                    [] => None,
+                    _ => {
+                        eprintln!("view: one record file, or --variant and a position");
+                        return std::process::ExitCode::FAILURE;
+                    }
+                }
+            } else {
+                None
+            };
+            let position = if variant.is_some() { input } else { Vec::new() };
+            let args = tetrarch::view::ViewArgs { record, variant, position, out, svg, ply, game };
+            if let Err(e) = tetrarch::view::run(&args) {
+                eprintln!("{}", e);
+                return std::process::ExitCode::FAILURE;
             }
         }
         Some(Cmd::Bench { depth, variant, hash }) => {

@@ -55,6 +55,7 @@ fn config(engines: Vec<EngineSpec>, tc: TimeControl, games: usize) -> MatchConfi
         sprt: None,
         pgn: None,
         jsonl: None,
+        html: None,
         margin_ms: 100,
         startup_ms: 5000,
         hang_ms: 2000,

@@ -28,6 +28,7 @@ fn short_match_against_fairy_stockfish() {
         sprt: None,
         pgn: None,
         jsonl: None,
+        html: None,
         margin_ms: 200,
         startup_ms: 10_000,
         hang_ms: 60_000,

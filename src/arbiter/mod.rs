@@ -38,6 +38,8 @@ pub struct MatchConfig {
     pub sprt: Option<Sprt>,
     pub pgn: Option<std::path::PathBuf>,
     pub jsonl: Option<std::path::PathBuf>,
+    /// A directory for the games' pages (`tetrarch view`), written as each game ends.
+    pub html: Option<std::path::PathBuf>,
     pub margin_ms: u64,
     pub startup_ms: u64,
     pub hang_ms: u64,
@@ -390,6 +392,10 @@ fn run_game<G: Game>(cfg: &MatchConfig) -> Result<Summary, String> {
         Some(p) => Some(std::fs::File::create(p).map_err(|e| format!("{}: {}", p.display(), e))?),
         None => None,
     };
+    let mut site = match &cfg.html {
+        Some(dir) => Some(crate::view::Site::create(dir, &cfg.event)?),
+        None => None,
+    };
     let next = Arc::new(AtomicUsize::new(0));
     let halt = Arc::new(AtomicBool::new(false));
     let (tx, rx) = mpsc::channel::<Result<GameReport, String>>();
@@ -424,6 +430,13 @@ fn run_game<G: Game>(cfg: &MatchConfig) -> Result<Summary, String> {
         }
         if let Some(f) = jsonl.as_mut() {
             let _ = writeln!(f, "{}", record::json(&report, &tc_text)).and_then(|_| f.flush());
+        }
+        if let Some(site) = site.as_mut()
+            && let Err(e) = site.add(report.index, &record::pgn(&report, &cfg.event, &tc_text))
+        {
+            // The pages are for people; a page that cannot be written does not stop the match.
+            log::warn!("--html: {}", e);
+            eprintln!("warning: --html: {}", e);
         }
         summary.add(report);
         // Once the test has decided, games still in flight are counted but do not undo it.

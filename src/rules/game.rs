@@ -3,6 +3,7 @@
 //! search needs beyond the rules). `Game` is all three. The arbiter's seat bookkeeping and perft
 //! need only `Rules`, the protocol and records `Notation` too, the search `Evaluation`.
 
+use super::diagram::Draw;
 use super::registry::VariantSpec;
 use super::{MoveBuffer, Outcome, Seat, SeatMask, Side};
 use std::fmt;
@@ -181,6 +182,6 @@ pub trait Evaluation: Rules {
     }
 }
 
-/// A whole game: its rules, its texts and its evaluation.
-pub trait Game: Rules + Notation + Evaluation {}
-impl<T: Rules + Notation + Evaluation> Game for T {}
+/// A whole game: its rules, its texts, its evaluation and its picture.
+pub trait Game: Rules + Notation + Evaluation + Draw {}
+impl<T: Rules + Notation + Evaluation + Draw> Game for T {}

@@ -5,6 +5,7 @@
 //! Every rule lives in exactly one place: the engine's search, the protocol session, the match
 //! arbiter and the tests all go through the games' implementations of these traits.
 
+pub mod diagram;
 mod game;
 mod movelist;
 mod perft;
@@ -12,6 +13,7 @@ mod record;
 pub mod registry;
 pub mod text;
 
+pub use diagram::Draw;
 pub use game::{Evaluation, Game, Notation, Rules};
 pub use movelist::{MoveBuffer, MoveList};
 pub use perft::{perft, perft_divide};

@@ -16,6 +16,7 @@
 mod alliance;
 mod assembly;
 mod attacks;
+mod diagram;
 mod eval;
 mod movegen;
 mod notation;

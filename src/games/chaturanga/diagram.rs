@@ -1,0 +1,96 @@
+//! Four-handed Chaturanga as a picture: four armies in four colours, the armies that are out
+//! (their pieces stay, inert), mated armies and lone kings.
+
+use super::*;
+use crate::rules::Notation;
+use crate::rules::diagram::{Cell, Diagram, Draw, Fact, Man, SeatView, Style, and_list};
+
+const NAMES: [&str; 4] = ["Yellow", "Black", "Red", "Green"];
+const FILLS: [&str; 4] = ["#f5c518", "#2b2b2b", "#d63a2f", "#2f9e44"];
+const INKS: [&str; 4] = ["#1b1b1b", "#f5f5f5", "#ffffff", "#ffffff"];
+const KINDS: [u8; 5] = *b"KRNSP";
+
+fn names(armies: &str) -> String {
+    let v: Vec<&str> =
+        armies.bytes().filter_map(|l| ARMY_LETTERS.iter().position(|&a| a == l)).map(|a| NAMES[a]).collect();
+    if v.is_empty() { "none".into() } else { and_list(&v) }
+}
+
+impl<const FFA: bool> Draw for Chaturanga<FFA> {
+    fn diagram(&self) -> Diagram {
+        let states: Vec<ArmyState> = (0..4).map(|a| self.army_state(a)).collect();
+        let cells = (0..64)
+            .map(|i| {
+                let sq = (7 - i / 8) * 8 + i % 8;
+                Cell {
+                    square: square_name(sq),
+                    man: self.piece_at(sq).map(|(a, k)| Man {
+                        seat: a,
+                        token: format!("{}{}", ARMY_LETTERS[a as usize] as char, KINDS[k] as char),
+                        label: (KINDS[k] as char).to_string(),
+                        promoted: false,
+                        king: k == KING,
+                        inert: states[a as usize] == ArmyState::Out,
+                        ring: None,
+                    }),
+                    ..Cell::default()
+                }
+            })
+            .collect();
+        let checked = self.checked_seats();
+        let seats = (0..4)
+            .map(|a| {
+                let mut standing = Vec::new();
+                match states[a] {
+                    ArmyState::Out => standing.push("out".to_string()),
+                    ArmyState::Mated => standing.push("mated".to_string()),
+                    ArmyState::LoneKing => standing.push("lone king".to_string()),
+                    ArmyState::Playing => {}
+                }
+                if checked & (1 << a) != 0 && states[a] != ArmyState::Mated {
+                    standing.push("in check".into());
+                }
+                SeatView {
+                    letter: ARMY_LETTERS[a] as char,
+                    name: NAMES[a],
+                    fill: FILLS[a],
+                    ink: INKS[a],
+                    tint: "",
+                    hand: None,
+                    standing,
+                }
+            })
+            .collect();
+        let mut facts = Vec::new();
+        if !FFA {
+            facts.push(Fact {
+                key: "sides".into(),
+                value: "yr,bg".into(),
+                words: "Yellow and Red against Black and Green".into(),
+            });
+        }
+        for (key, value) in self.notes() {
+            let words = match key {
+                "mated" => format!("mated: {}", names(&value)),
+                "lone" => format!("lone kings: {}", names(&value)),
+                "out" => format!("out, in the order they went out: {}", names(&value)),
+                "quiet" => format!("{} army turns without capture or pawn move", value),
+                _ => format!("{} {}", key, value),
+            };
+            facts.push(Fact { key: key.into(), value, words });
+        }
+        Diagram {
+            style: Style::Plain,
+            files: 8,
+            ranks: 8,
+            file_labels: (b'a'..=b'h').map(|f| (f as char).to_string()).collect(),
+            rank_labels: (1..=8).rev().map(|r| r.to_string()).collect(),
+            cells,
+            seats,
+            to_move: self.turn,
+            checked,
+            facts,
+            legend: Vec::new(),
+        }
+    }
+}

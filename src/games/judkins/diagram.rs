@@ -1,0 +1,62 @@
+//! Judkins as a picture: shogi's wedges on one board, gote's pointing down, and both hands.
+
+use super::*;
+use crate::rules::diagram::{Cell, Diagram, Draw, Man, SeatView, Style};
+
+/// The promoted kinds as shogi writes them in Latin letters: `+P` is a tokin, `+B` a horse.
+fn label(pt: u8) -> String {
+    let base = LETTERS[UNPROMOTED[pt as usize] as usize] as char;
+    if pt >= TOKIN { format!("+{}", base) } else { base.to_string() }
+}
+
+impl Draw for Judkins {
+    fn diagram(&self) -> Diagram {
+        let cells = (0..SQUARES)
+            .map(|sq| Cell {
+                square: square_name(sq),
+                man: self.piece_at(sq).map(|(color, pt)| {
+                    let l = label(pt);
+                    Man {
+                        seat: color,
+                        token: if color == SENTE { l.clone() } else { l.to_ascii_lowercase() },
+                        label: l,
+                        promoted: pt >= TOKIN,
+                        king: pt == KING,
+                        inert: false,
+                        ring: None,
+                    }
+                }),
+                ..Cell::default()
+            })
+            .collect();
+        let checked = self.checked_seats();
+        let seat = |color: u8, name: &'static str| SeatView {
+            letter: if color == SENTE { 'b' } else { 'w' },
+            name,
+            fill: "#f3d9a4",
+            ink: "#1b1b1b",
+            tint: "",
+            hand: Some(
+                [ROOK, BISHOP, GOLD, SILVER, KNIGHT, PAWN]
+                    .iter()
+                    .filter(|&&pt| self.hand[color as usize][pt as usize] > 0)
+                    .map(|&pt| ((LETTERS[pt as usize] as char).to_string(), self.hand[color as usize][pt as usize]))
+                    .collect(),
+            ),
+            standing: if checked & (1 << color) != 0 { vec!["in check".into()] } else { Vec::new() },
+        };
+        Diagram {
+            style: Style::Shogi,
+            files: FILES,
+            ranks: RANKS,
+            file_labels: (1..=FILES).rev().map(|f| f.to_string()).collect(),
+            rank_labels: (0..RANKS).map(|r| ((b'a' + r as u8) as char).to_string()).collect(),
+            cells,
+            seats: vec![seat(SENTE, "sente"), seat(GOTE, "gote")],
+            to_move: self.side,
+            checked,
+            facts: Vec::new(),
+            legend: Vec::new(),
+        }
+    }
+}

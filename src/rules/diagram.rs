@@ -1,0 +1,119 @@
+//! What a picture of a position shows, in words every game shares: squares with their pieces,
+//! passive stacks and counters, seats with their hands and standing, and the facts `d` prints
+//! under the board. Each game fills a `Diagram` from its position (`Draw`); `view` draws any of
+//! them, so that a new game needs no drawing code of its own.
+
+use super::{Rules, Seat};
+
+/// How a game's pieces look.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Style {
+    /// Shogi: wedge-shaped pieces of one wood, pointing at the opponent; one board colour.
+    Shogi,
+    /// Chess-like: round pieces in their owner's colour on a chequered board.
+    Chess,
+    /// Round pieces on an unchequered board with lines (the ashtapada of Chaturanga).
+    Plain,
+}
+
+/// A piece as a picture shows it.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Man {
+    pub seat: Seat,
+    /// The piece as the game's position string or `d` writes it (`+r`, `yK`, `n`): what a test
+    /// compares with the engine's own picture.
+    pub token: String,
+    /// The letters drawn on the piece.
+    pub label: String,
+    pub promoted: bool,
+    /// The king, whose square is marked when it stands in check.
+    pub king: bool,
+    /// A piece that no longer plays (an army that is out of an all-against-all game).
+    pub inert: bool,
+    /// A colour for the ring around the piece (Dojo's belts), or none.
+    pub ring: Option<&'static str>,
+}
+
+/// One square of the board.
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub struct Cell {
+    /// The square's name in the game's notation.
+    pub square: String,
+    /// The seat whose Realm the square is in (Judtho), for its tint.
+    pub realm: Option<Seat>,
+    pub man: Option<Man>,
+    /// Passive members under the active piece, first made passive first (Dojo).
+    pub stack: Vec<Man>,
+    /// Short marks in the square's corner: counters about to fire (`P2`: promotion in 2).
+    pub badges: Vec<String>,
+}
+
+/// One seat: its colour, its hand and its standing.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct SeatView {
+    pub letter: char,
+    /// The seat's name for people (`sente`, `Yellow`).
+    pub name: &'static str,
+    /// The fill of its pieces and the ink on them.
+    pub fill: &'static str,
+    pub ink: &'static str,
+    /// The tint of the seat's Realm, in games that have Realms.
+    pub tint: &'static str,
+    /// The pieces in hand, each kind once with its count, in the order the game lists them;
+    /// `None` in a game without hands.
+    pub hand: Option<Vec<(String, u8)>>,
+    /// What sets the seat apart now: `out`, `mated`, `lone king`, `in check`, `single`.
+    pub standing: Vec<String>,
+}
+
+/// A fact under the board: the key and value of `d`'s note, and the same in words.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Fact {
+    pub key: String,
+    pub value: String,
+    pub words: String,
+}
+
+/// A position as a picture.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Diagram {
+    pub style: Style,
+    pub files: usize,
+    pub ranks: usize,
+    /// Column labels from left to right and row labels from top to bottom, as drawn.
+    pub file_labels: Vec<String>,
+    pub rank_labels: Vec<String>,
+    /// `files * ranks` cells, row by row from the top left.
+    pub cells: Vec<Cell>,
+    /// Every seat, in seat order.
+    pub seats: Vec<SeatView>,
+    pub to_move: Seat,
+    /// The seats whose kings stand in check.
+    pub checked: u8,
+    pub facts: Vec<Fact>,
+    /// What colours and marks mean, where the game needs it said: (colour, words).
+    pub legend: Vec<(&'static str, &'static str)>,
+}
+
+impl Diagram {
+    /// The cell of the square named `name`.
+    pub fn cell(&self, name: &str) -> Option<&Cell> {
+        self.cells.iter().find(|c| c.square == name)
+    }
+}
+
+/// A game that can be drawn.
+pub trait Draw: Rules {
+    /// The position as a picture. Facts include every note of `d`, with the same keys and
+    /// values.
+    fn diagram(&self) -> Diagram;
+}
+
+/// `a`, `a and b`, `a, b and c`.
+pub fn and_list(items: &[&str]) -> String {
+    match items {
+        [] => String::new(),
+        [one] => one.to_string(),
+        [init @ .., last] => format!("{} and {}", init.join(", "), last),
+    }
+}
