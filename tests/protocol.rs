@@ -16,7 +16,7 @@ fn handshake_lists_options_and_ends_with_usiok() {
     e.send("usi");
     let lines = e.until(T, |l| l == "usiok");
     assert!(lines[0].starts_with("id name tetrarch"));
-    for opt in ["USI_Hash", "USI_Variant", "MoveOverhead", "USI_Ponder"] {
+    for opt in ["USI_Hash", "Threads", "USI_Variant", "MoveOverhead", "USI_Ponder"] {
         assert!(lines.iter().any(|l| l.starts_with(&format!("option name {opt} "))), "{opt} missing: {lines:?}");
     }
     e.send("uci");
@@ -472,4 +472,38 @@ fn dojo_positions_moves_counters_and_clocks() {
     );
     e.send("go depth 2");
     assert_eq!(e.until(T, |l| l.starts_with("bestmove")).last().unwrap(), "bestmove resign");
+}
+
+/// Lazy SMP: with several threads every variant still answers each `go` with exactly one legal
+/// move, `stop` ends the helpers with the main search, and the option refuses what it cannot take.
+#[test]
+fn threads_search_together_and_answer_once() {
+    let mut e = Engine::start();
+    e.handshake();
+    for bad in ["setoption name Threads value 0", "setoption name Threads value 257", "setoption name Threads value x"]
+    {
+        let r = e.ask(bad);
+        assert!(r.len() == 1 && r[0].starts_with("info string error setoption Threads"), "{bad}: {r:?}");
+    }
+    assert!(e.ask("setoption name Threads value 3").is_empty());
+    for variant in ["judkins", "dojo", "chaturanga", "chaturanga-ffa", "judtho"] {
+        e.ask(&format!("setoption name USI_Variant value {variant}"));
+        e.send("position startpos");
+        for go in ["go depth 5", "go nodes 20000", "go movetime 150"] {
+            e.send(go);
+            let lines = e.until(T, |l| l.starts_with("bestmove"));
+            let mv = lines.last().unwrap().split_whitespace().nth(1).unwrap().to_string();
+            let legal = e.ask("legalmoves");
+            assert!(legal[0].split_whitespace().skip(1).any(|m| m == mv), "{variant} {go}: {mv} not in {legal:?}");
+        }
+        e.send("go infinite");
+        std::thread::sleep(Duration::from_millis(200));
+        let r = e.ask("setoption name Threads value 1");
+        assert!(r.iter().all(|l| !l.starts_with("bestmove")), "the option waits for the search: {r:?}");
+        e.send("stop");
+        let lines = e.until(T, |l| l.starts_with("bestmove"));
+        assert_eq!(bestmoves(&lines), 1);
+        assert!(e.ask("setoption name Threads value 3").is_empty());
+    }
+    assert!(e.drain(Duration::from_millis(300)).is_empty());
 }

@@ -22,11 +22,13 @@ pub const AUTHOR: &str = "the tetrarch developers";
 /// Longest accepted input line; longer ones are refused whole.
 pub const MAX_LINE: usize = 1 << 20;
 const MAX_HASH_MIB: i64 = 8192;
-const SEARCH_STACK: usize = 64 << 20;
+use crate::search::{MAX_THREADS, SEARCH_STACK};
 
 #[derive(Clone, Copy, Debug)]
 pub struct Options {
     pub hash_mib: usize,
+    /// Search threads (Lazy SMP).
+    pub threads: usize,
     /// Games with more than two sides: Best-Reply Search instead of paranoid.
     /// `None`: each game's own choice (`Evaluation::BEST_REPLY`).
     pub best_reply: Option<bool>,
@@ -38,7 +40,7 @@ pub struct Options {
 
 impl Default for Options {
     fn default() -> Self {
-        Options { hash_mib: 16, best_reply: None, overhead_ms: 50, ponder: false, uci: false }
+        Options { hash_mib: 16, threads: 1, best_reply: None, overhead_ms: 50, ponder: false, uci: false }
     }
 }
 
@@ -59,6 +61,7 @@ trait Engine: Send {
     fn ponderhit(&mut self);
     fn new_game(&mut self);
     fn set_hash(&mut self, mib: usize);
+    fn set_threads(&mut self, n: usize);
     fn display(&self) -> String;
     fn legal_moves(&self, uci: bool) -> Vec<String>;
     fn status(&self) -> String;
@@ -68,6 +71,7 @@ struct Variant<G: Game> {
     record: Record<G>,
     searcher: Option<Box<Searcher<G>>>,
     hash_mib: usize,
+    threads: usize,
     worker: Option<JoinHandle<Option<Box<Searcher<G>>>>>,
     control: Option<Arc<Control>>,
     unbounded: bool,
@@ -100,11 +104,12 @@ pub fn shown(s: &str) -> String {
 impl<G: Game> Variant<G> {
     /// The searcher and its hash table are made here, when the variant is chosen, so that a
     /// large table is allocated and written before `readyok`, never on a clock.
-    fn new(hash_mib: usize) -> Self {
+    fn new(hash_mib: usize, threads: usize) -> Self {
         Variant {
             record: Record::new(G::startpos()),
-            searcher: Some(Box::new(Searcher::new(hash_mib))),
+            searcher: Some(Self::searcher(hash_mib, threads)),
             hash_mib,
+            threads,
             worker: None,
             control: None,
             unbounded: false,
@@ -127,8 +132,14 @@ impl<G: Game> Variant<G> {
         self.control = None;
     }
 
+    fn searcher(hash_mib: usize, threads: usize) -> Box<Searcher<G>> {
+        let mut s = Box::new(Searcher::new(hash_mib));
+        s.set_threads(threads);
+        s
+    }
+
     fn take_searcher(&mut self) -> Box<Searcher<G>> {
-        self.searcher.take().unwrap_or_else(|| Box::new(Searcher::new(self.hash_mib)))
+        self.searcher.take().unwrap_or_else(|| Self::searcher(self.hash_mib, self.threads))
     }
 }
 
@@ -363,7 +374,15 @@ impl<G: Game> Engine for Variant<G> {
         self.hash_mib = mib;
         match self.searcher.as_mut() {
             Some(s) => s.resize(mib),
-            None => self.searcher = Some(Box::new(Searcher::new(mib))),
+            None => self.searcher = Some(Self::searcher(mib, self.threads)),
+        }
+    }
+
+    fn set_threads(&mut self, n: usize) {
+        self.threads = n;
+        match self.searcher.as_mut() {
+            Some(s) => s.set_threads(n),
+            None => self.searcher = Some(Self::searcher(self.hash_mib, n)),
         }
     }
 
@@ -422,17 +441,17 @@ fn stoppable_perft<G: Game>(pos: &G, depth: u32, stop: &std::sync::atomic::Atomi
 }
 
 /// A session's engine for a variant of the registry.
-struct MakeEngine(usize);
+struct MakeEngine(Options);
 
 impl Visitor for MakeEngine {
     type Output = Box<dyn Engine>;
     fn visit<G: Game>(self) -> Box<dyn Engine> {
-        Box::new(Variant::<G>::new(self.0))
+        Box::new(Variant::<G>::new(self.0.hash_mib, self.0.threads))
     }
 }
 
-fn make_engine(name: &str, hash_mib: usize) -> Result<Box<dyn Engine>, VariantError> {
-    registry::visit(name, MakeEngine(hash_mib))
+fn make_engine(name: &str, options: Options) -> Result<Box<dyn Engine>, VariantError> {
+    registry::visit(name, MakeEngine(options))
 }
 
 pub struct Session {
@@ -446,7 +465,7 @@ pub struct Session {
 impl Session {
     pub fn new(out: Arc<Output>) -> Self {
         let options = Options::default();
-        let engine = make_engine("judkins", options.hash_mib).expect("the default variant exists");
+        let engine = make_engine("judkins", options).expect("the default variant exists");
         Session { out, options, engine, pending: VecDeque::new() }
     }
 
@@ -532,6 +551,10 @@ impl Session {
         self.send(Reply::Option {
             name: if uci { "Hash" } else { "USI_Hash" },
             kind: OptionKind::Spin { default: d.hash_mib as i64, min: 1, max: MAX_HASH_MIB },
+        });
+        self.send(Reply::Option {
+            name: "Threads",
+            kind: OptionKind::Spin { default: d.threads as i64, min: 1, max: MAX_THREADS as i64 },
         });
         self.send(Reply::Option {
             name: if uci { "Ponder" } else { "USI_Ponder" },
@@ -621,6 +644,19 @@ impl Session {
                 self.engine.set_hash(v as usize);
                 Ok(())
             }
+            "threads" => {
+                let v =
+                    command::parse_int(value.ok_or_else(missing)?).map_err(|e| format!("setoption Threads: {}", e))?;
+                if !(1..=MAX_THREADS as u64).contains(&v) {
+                    return Err(format!("setoption Threads: {} is out of range 1..{}", v, MAX_THREADS));
+                }
+                if self.engine.searching() {
+                    return Err("setoption Threads: not while a search is running".into());
+                }
+                self.options.threads = v as usize;
+                self.engine.set_threads(v as usize);
+                Ok(())
+            }
             "moveoverhead" => {
                 let v = command::parse_int(value.ok_or_else(missing)?)
                     .map_err(|e| format!("setoption MoveOverhead: {}", e))?;
@@ -654,8 +690,7 @@ impl Session {
                 } else {
                     v
                 };
-                let engine =
-                    make_engine(name, self.options.hash_mib).map_err(|e| format!("setoption USI_Variant: {}", e))?;
+                let engine = make_engine(name, self.options).map_err(|e| format!("setoption USI_Variant: {}", e))?;
                 self.engine = engine;
                 self.send(Reply::Text(self.engine.announce()));
                 Ok(())

@@ -8,12 +8,29 @@ use super::registry::VariantSpec;
 use super::{MoveBuffer, Outcome, Seat, SeatMask, Side};
 use std::fmt;
 
+/// A move as bits, for tables that keep moves in machine words (the shared hash table).
+pub trait Packed: Copy {
+    fn pack(self) -> u64;
+    /// Any bits give some value, never a panic: a move read back from a table is only compared
+    /// with the moves generated in the position.
+    fn unpack(bits: u64) -> Self;
+}
+
+impl Packed for u8 {
+    fn pack(self) -> u64 {
+        self as u64
+    }
+    fn unpack(bits: u64) -> Self {
+        bits as u8
+    }
+}
+
 /// One game's rules.
 ///
 /// Positions are cheap to copy: the search and perft use copy-make (`clone` then `play`), which
 /// keeps unmake bugs out of every game and costs a few hundred bytes of memcpy per node.
 pub trait Rules: Clone + Send + Sync + 'static {
-    type Move: Copy + Eq + Default + Send + Sync + fmt::Debug + 'static;
+    type Move: Copy + Eq + Default + Send + Sync + fmt::Debug + 'static + Packed;
 
     /// The game's entry in the variant registry: its name, seats and board.
     const VARIANT: &'static VariantSpec;

@@ -14,7 +14,7 @@ pub mod registry;
 pub mod text;
 
 pub use diagram::Draw;
-pub use game::{Evaluation, Game, Notation, Rules};
+pub use game::{Evaluation, Game, Notation, Packed, Rules};
 pub use movelist::{MoveBuffer, MoveList};
 pub use perft::{perft, perft_divide};
 pub use record::{Record, Trace, perpetual_checker, repetition_outcome};

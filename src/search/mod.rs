@@ -21,6 +21,11 @@ use time::Budget;
 use tt::{Bound, Table};
 
 pub const MAX_PLY: usize = 128;
+/// The stack of every search thread: positions are copied down the tree (copy-make), and
+/// Judtho's are large.
+pub const SEARCH_STACK: usize = 64 << 20;
+/// The most search threads the `Threads` option takes.
+pub const MAX_THREADS: usize = 256;
 pub const MATE: i32 = 30_000;
 /// Scores beyond this are mates.
 pub const MATE_BOUND: i32 = MATE - 2 * MAX_PLY as i32;
@@ -144,8 +149,20 @@ pub struct SearchResult<M> {
 }
 
 /// Search state that lives across moves of a game: the hash table and move-ordering history.
+///
+/// With more than one thread (Lazy SMP) the searcher runs helpers: searchers of their own
+/// (history, killers, stack) over the same hash table, which search the same position without
+/// a clock until the main search ends. What they store in the table guides and cuts the main
+/// search; only the main search reports and answers.
 pub struct Searcher<G: Game> {
-    tt: Table<G::Move>,
+    tt: Arc<Table<G::Move>>,
+    helpers: Vec<Searcher<G>>,
+    /// Whether this is a helper (it neither ages the table nor keeps a clock).
+    helper: bool,
+    /// The helpers' nodes of the running search, added up as they go.
+    crew_nodes: Arc<AtomicU64>,
+    /// A helper's nodes already added to `crew_nodes`.
+    counted: u64,
     history: History,
     /// Best-Reply Search's lists of every opponent's moves, one per ply, kept between nodes so
     /// that the search does not allocate once they have grown.
@@ -173,6 +190,10 @@ const REP_MASK: usize = 4095;
 
 impl<G: Game> Searcher<G> {
     pub fn new(hash_mib: usize) -> Self {
+        Self::with_table(Arc::new(Table::new(hash_mib)))
+    }
+
+    fn with_table(tt: Arc<Table<G::Move>>) -> Self {
         let mut lmr = [[0u8; 64]; 64];
         for (d, row) in lmr.iter_mut().enumerate().skip(1) {
             for (m, r) in row.iter_mut().enumerate().skip(1) {
@@ -180,7 +201,11 @@ impl<G: Game> Searcher<G> {
             }
         }
         Searcher {
-            tt: Table::new(hash_mib),
+            tt,
+            helpers: Vec::new(),
+            helper: false,
+            crew_nodes: Arc::new(AtomicU64::new(0)),
+            counted: 0,
             history: History::new(G::VARIANT.seats.len(), G::MOVE_INDEX_SPACE),
             brs_lists: (0..=MAX_PLY).map(|_| Vec::new()).collect(),
             killers: vec![[G::Move::default(); 2]; MAX_PLY + 1],
@@ -203,13 +228,37 @@ impl<G: Game> Searcher<G> {
 
     pub fn resize(&mut self, hash_mib: usize) {
         // The old table goes first, so that two large tables are never held at once.
-        self.tt = Table::new(1);
-        self.tt = Table::new(hash_mib);
+        let threads = self.threads();
+        self.helpers.clear();
+        self.tt = Arc::new(Table::new(1));
+        self.tt = Arc::new(Table::new(hash_mib));
+        self.set_threads(threads);
+    }
+
+    /// The number of search threads, this one included.
+    pub fn threads(&self) -> usize {
+        1 + self.helpers.len()
+    }
+
+    pub fn set_threads(&mut self, n: usize) {
+        let n = n.clamp(1, MAX_THREADS);
+        self.helpers.truncate(n - 1);
+        while self.helpers.len() < n - 1 {
+            let mut h = Searcher::with_table(Arc::clone(&self.tt));
+            h.helper = true;
+            h.crew_nodes = Arc::clone(&self.crew_nodes);
+            self.helpers.push(h);
+        }
     }
 
     /// Forgets everything learnt: for a new game, and for reproducible benchmarks.
     pub fn clear(&mut self) {
         self.tt.clear();
+        self.forget_ordering();
+        self.helpers.iter_mut().for_each(Self::forget_ordering);
+    }
+
+    fn forget_ordering(&mut self) {
         self.history.clear();
         self.killers.iter_mut().for_each(|k| *k = [G::Move::default(); 2]);
     }
@@ -223,12 +272,47 @@ impl<G: Game> Searcher<G> {
         control: Arc<Control>,
         report: &mut dyn FnMut(&Info<G::Move>),
     ) -> SearchResult<G::Move> {
+        self.tt.new_search();
+        self.crew_nodes.store(0, Ordering::Relaxed);
+        if self.helpers.is_empty() {
+            return self.search(record, limits, control, report);
+        }
+        // The helpers search without a clock or a node limit, until the main search ends.
+        let crew = Control::new(false);
+        let crew_limits = Limits { nodes: None, budget: None, mate: None, infinite: true, ..limits };
+        let mut helpers = std::mem::take(&mut self.helpers);
+        let result = std::thread::scope(|scope| {
+            for h in helpers.iter_mut() {
+                let crew = Arc::clone(&crew);
+                // A helper that cannot get a thread leaves the work to the others.
+                let _ = std::thread::Builder::new().name("helper".into()).stack_size(SEARCH_STACK).spawn_scoped(
+                    scope,
+                    move || {
+                        h.search(record, crew_limits, crew, &mut |_| {});
+                    },
+                );
+            }
+            let r = self.search(record, limits, control, report);
+            crew.stop();
+            r
+        });
+        self.helpers = helpers;
+        SearchResult { nodes: result.nodes + self.crew_nodes.load(Ordering::Relaxed), ..result }
+    }
+
+    fn search(
+        &mut self,
+        record: &Record<G>,
+        limits: Limits,
+        control: Arc<Control>,
+        report: &mut dyn FnMut(&Info<G::Move>),
+    ) -> SearchResult<G::Move> {
         self.limits = limits;
         self.control = control;
         self.stopped = false;
         self.nodes = 0;
+        self.counted = 0;
         self.seldepth = 0;
-        self.tt.new_search();
         for k in self.killers.iter_mut() {
             *k = [G::Move::default(); 2];
         }
@@ -387,7 +471,7 @@ impl<G: Game> Searcher<G> {
             depth,
             seldepth: self.seldepth as u32,
             score: Score::from_internal(v),
-            nodes: self.nodes,
+            nodes: self.nodes + self.crew_nodes.load(Ordering::Relaxed),
             time_ms: self.control.start.elapsed().as_millis() as u64,
             hashfull: self.tt.hashfull(),
             pv: pv.to_vec(),
@@ -500,6 +584,10 @@ impl<G: Game> Searcher<G> {
 
     #[inline]
     pub(super) fn check_limits(&mut self) {
+        if self.helper {
+            self.crew_nodes.fetch_add(self.nodes - self.counted, Ordering::Relaxed);
+            self.counted = self.nodes;
+        }
         if self.control.stop.load(Ordering::Relaxed) {
             self.stopped = true;
         }

@@ -1,4 +1,13 @@
-//! The transposition table: one entry a slot, replaced by depth and age.
+//! The transposition table: one entry a slot, replaced by depth and age, shared by every search
+//! thread (Lazy SMP) without locks.
+//!
+//! A slot is four 64-bit words written and read one by one: the move, the scores, the depth with
+//! bound and age, and the key XORed with the other three. Two threads writing one slot at once
+//! can leave a mix of both entries; the XOR no longer gives the key, and the mix reads as an empty
+//! slot (Hyatt and Mann's lockless hashing). A move read back is only ever compared with the
+//! moves generated in the position, so even a key collision cannot make it played.
+
+use std::sync::atomic::{AtomicU8, AtomicU64, Ordering::Relaxed};
 
 #[derive(Clone, Copy, PartialEq, Eq, Debug)]
 pub enum Bound {
@@ -6,6 +15,8 @@ pub enum Bound {
     Lower,
     Upper,
 }
+
+pub use crate::rules::Packed;
 
 #[derive(Clone, Copy)]
 pub struct Entry<M: Copy> {
@@ -19,48 +30,87 @@ pub struct Entry<M: Copy> {
     pub generation: u8,
 }
 
-pub struct Table<M: Copy + Default + PartialEq> {
-    slots: Vec<Option<Entry<M>>>,
+/// Set in the third word of every slot in use: an all-zero slot is empty.
+const USED: u64 = 1 << 32;
+
+#[derive(Default)]
+struct Slot([AtomicU64; 4]);
+
+pub struct Table<M: Packed + Default + PartialEq> {
+    slots: Vec<Slot>,
     mask: usize,
-    generation: u8,
+    generation: AtomicU8,
+    _move: std::marker::PhantomData<M>,
 }
 
-impl<M: Copy + Default + PartialEq> Table<M> {
+fn bound_bits(b: Bound) -> u64 {
+    match b {
+        Bound::Exact => 0,
+        Bound::Lower => 1,
+        Bound::Upper => 2,
+    }
+}
+
+impl<M: Packed + Default + PartialEq> Table<M> {
     /// A table of at most `mib` MiB, rounded down to a power of two slots. Every slot is
-    /// written here (an empty slot is not all zero bits), so the memory is really there when
-    /// a search starts: no page is first touched on the clock.
+    /// written here, so the memory is really there when a search starts: no page is first
+    /// touched on the clock.
     pub fn new(mib: usize) -> Self {
         let bytes = mib.max(1) * 1024 * 1024;
-        let per = std::mem::size_of::<Option<Entry<M>>>().max(1);
+        let per = std::mem::size_of::<Slot>();
         let mut n = 1usize;
         while n * 2 * per <= bytes {
             n *= 2;
         }
-        Table { slots: vec![None; n], mask: n - 1, generation: 0 }
+        let mut slots = Vec::with_capacity(n);
+        slots.resize_with(n, Slot::default);
+        Table { slots, mask: n - 1, generation: AtomicU8::new(0), _move: std::marker::PhantomData }
     }
 
-    pub fn clear(&mut self) {
-        self.slots.iter_mut().for_each(|s| *s = None);
-        self.generation = 0;
+    pub fn clear(&self) {
+        for s in &self.slots {
+            s.0.iter().for_each(|w| w.store(0, Relaxed));
+        }
+        self.generation.store(0, Relaxed);
     }
 
-    pub fn new_search(&mut self) {
-        self.generation = self.generation.wrapping_add(1);
+    pub fn new_search(&self) {
+        self.generation.fetch_add(1, Relaxed);
+    }
+
+    #[inline]
+    fn read(&self, key: u64) -> Option<Entry<M>> {
+        let s = &self.slots[key as usize & self.mask].0;
+        let (w1, w2, w3) = (s[1].load(Relaxed), s[2].load(Relaxed), s[3].load(Relaxed));
+        let w0 = s[0].load(Relaxed);
+        if w3 & USED == 0 {
+            return None;
+        }
+        Some(Entry {
+            key: w0 ^ w1 ^ w2 ^ w3,
+            mv: M::unpack(w1),
+            score: w2 as u32 as i32,
+            eval: (w2 >> 32) as u32 as i32,
+            depth: w3 as u16 as i16,
+            bound: match (w3 >> 16) & 3 {
+                0 => Bound::Exact,
+                1 => Bound::Lower,
+                _ => Bound::Upper,
+            },
+            generation: (w3 >> 24) as u8,
+        })
     }
 
     #[inline]
     pub fn probe(&self, key: u64) -> Option<Entry<M>> {
-        match self.slots[key as usize & self.mask] {
-            Some(e) if e.key == key => Some(e),
-            _ => None,
-        }
+        self.read(key).filter(|e| e.key == key)
     }
 
     #[inline]
-    pub fn store(&mut self, key: u64, mv: M, score: i32, eval: i32, depth: i32, bound: Bound) {
-        let generation = self.generation;
-        let slot = &mut self.slots[key as usize & self.mask];
-        let replace = match slot {
+    pub fn store(&self, key: u64, mv: M, score: i32, eval: i32, depth: i32, bound: Bound) {
+        let generation = self.generation.load(Relaxed);
+        let old = self.read(key);
+        let replace = match old {
             None => true,
             Some(old) => {
                 old.key == key || old.generation != generation || depth as i16 + 2 >= old.depth || bound == Bound::Exact
@@ -68,18 +118,68 @@ impl<M: Copy + Default + PartialEq> Table<M> {
         };
         if replace {
             // Keep the old best move when the new result has none (a fail-low).
-            let mv = match slot {
+            let mv = match old {
                 Some(old) if old.key == key && mv == M::default() => old.mv,
                 _ => mv,
             };
-            *slot = Some(Entry { key, mv, score, eval, depth: depth as i16, bound, generation });
+            let w1 = mv.pack();
+            let w2 = score as u32 as u64 | (eval as u32 as u64) << 32;
+            let w3 = depth as i16 as u16 as u64 | bound_bits(bound) << 16 | (generation as u64) << 24 | USED;
+            let s = &self.slots[key as usize & self.mask].0;
+            s[1].store(w1, Relaxed);
+            s[2].store(w2, Relaxed);
+            s[3].store(w3, Relaxed);
+            s[0].store(key ^ w1 ^ w2 ^ w3, Relaxed);
         }
     }
 
     /// Per mille of the first thousand slots used in this search, as USI's `hashfull`.
     pub fn hashfull(&self) -> u32 {
         let n = self.slots.len().min(1000);
-        let used = self.slots[..n].iter().filter(|s| matches!(s, Some(e) if e.generation == self.generation)).count();
+        let generation = self.generation.load(Relaxed);
+        let used = self.slots[..n]
+            .iter()
+            .filter(|s| {
+                let w3 = s.0[3].load(Relaxed);
+                w3 & USED != 0 && (w3 >> 24) as u8 == generation
+            })
+            .count();
         (used * 1000 / n.max(1)) as u32
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[derive(Clone, Copy, Default, PartialEq, Eq, Debug)]
+    struct M(u64);
+    impl Packed for M {
+        fn pack(self) -> u64 {
+            self.0
+        }
+        fn unpack(bits: u64) -> Self {
+            M(bits)
+        }
+    }
+
+    #[test]
+    fn entries_read_back_exactly() {
+        let t = Table::<M>::new(1);
+        t.store(0xDEAD_BEEF_0000_0001, M(u64::MAX - 5), -29_990, i32::MIN, -3, Bound::Upper);
+        let e = t.probe(0xDEAD_BEEF_0000_0001).unwrap();
+        assert_eq!((e.mv, e.score, e.eval, e.depth, e.bound), (M(u64::MAX - 5), -29_990, i32::MIN, -3, Bound::Upper));
+        assert!(t.probe(0xDEAD_BEEF_0000_0002).is_none());
+        t.clear();
+        assert!(t.probe(0xDEAD_BEEF_0000_0001).is_none());
+    }
+
+    #[test]
+    fn a_torn_slot_reads_as_a_miss() {
+        let t = Table::<M>::new(1);
+        t.store(77, M(5), 10, 20, 4, Bound::Exact);
+        // Another thread's half-written entry: one word of a different one.
+        t.slots[77 & t.mask].0[2].store(12345, Relaxed);
+        assert!(t.probe(77).is_none());
     }
 }

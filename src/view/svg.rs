@@ -16,6 +16,8 @@ const TOP: f64 = 12.0;
 const SEAT_ROW: f64 = 26.0;
 const HAND_ROW: f64 = 30.0;
 const LINE: f64 = 18.0;
+/// The first baseline of the panel, in its own units.
+const PANEL_TOP: f64 = 20.0;
 
 /// Where things go: the same for every position of a game, so that stepping through it never
 /// moves the board.
@@ -24,6 +26,9 @@ pub struct Layout {
     pub width: f64,
     pub height: f64,
     board_bottom: f64,
+    /// The panel under the board is drawn at this scale, so that its text stays as readable as
+    /// the board when a large board is shrunk to a narrow window.
+    ui: f64,
     /// Characters of a fact's text per line.
     wrap: usize,
 }
@@ -34,13 +39,15 @@ pub fn layout<'a>(diagrams: impl IntoIterator<Item = &'a Diagram>) -> Layout {
     let first = it.next().expect("a diagram");
     let board_bottom = TOP + first.ranks as f64 * S;
     let width = (LEFT + first.files as f64 * S + 14.0).max(340.0);
+    let ui = (width / 440.0).max(1.0);
     // DejaVu Sans at 13 units averages about 7.6 units a character.
-    let wrap = ((width - LEFT) / 7.6) as usize;
+    let wrap = ((width / ui - LEFT) / 7.6) as usize;
     let lines = |d: &Diagram| d.facts.iter().map(|f| wrap_text(&f.words, wrap).len()).sum::<usize>() + d.legend.len();
     let max_lines = std::iter::once(first).chain(it).map(lines).max().unwrap_or(0);
     let seats: f64 = first.seats.iter().map(|s| SEAT_ROW + if s.hand.is_some() { HAND_ROW } else { 0.0 }).sum();
-    let height = board_bottom + 46.0 + seats + 8.0 + max_lines as f64 * LINE + 6.0;
-    Layout { width, height, board_bottom, wrap }
+    let panel = PANEL_TOP + seats + 8.0 + max_lines as f64 * LINE;
+    let height = board_bottom + 32.0 + panel * ui;
+    Layout { width, height, board_bottom, ui, wrap }
 }
 
 /// Words in lines of at most `width` characters (a longer word gets a line of its own).
@@ -352,7 +359,9 @@ pub fn position(d: &Diagram, lay: &Layout, marks: &[usize]) -> String {
         }
     }
     // The seats: colour, name, the turn, standing, hand.
-    let mut y = lay.board_bottom + 46.0;
+    let _ = write!(s, "<g transform=\"translate(0 {}) scale({})\">", lay.board_bottom + 32.0, lay.ui);
+    let panel_width = lay.width / lay.ui;
+    let mut y = PANEL_TOP;
     for (k, seat) in d.seats.iter().enumerate() {
         let to_move = k == d.to_move as usize;
         let hand: String = seat
@@ -375,7 +384,7 @@ pub fn position(d: &Diagram, lay: &Layout, marks: &[usize]) -> String {
                  <path d=\"M{} {} l9 6 l-9 6 z\" fill=\"#c92a2a\"/>",
                 LEFT - 20.0,
                 y - 17.0,
-                lay.width - LEFT + 12.0,
+                panel_width - LEFT + 12.0,
                 SEAT_ROW - 2.0 + if seat.hand.is_some() { HAND_ROW } else { 0.0 },
                 LEFT - 16.0,
                 y - 11.0,
@@ -463,5 +472,6 @@ pub fn position(d: &Diagram, lay: &Layout, marks: &[usize]) -> String {
         );
         y += LINE;
     }
+    s.push_str("</g>");
     s
 }

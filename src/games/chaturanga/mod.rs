@@ -54,6 +54,15 @@ pub const QUIET_LIMIT: u32 = 200;
 #[derive(Clone, Copy, PartialEq, Eq, Default, Hash)]
 pub struct Move(u16);
 
+impl crate::rules::Packed for Move {
+    fn pack(self) -> u64 {
+        self.0 as u64
+    }
+    fn unpack(bits: u64) -> Self {
+        Move(bits as u16)
+    }
+}
+
 pub const PASS: Move = Move(1 << 14);
 const PROMOTION_KINDS: [usize; 3] = [ROOK, KNIGHT, SHIP];
 

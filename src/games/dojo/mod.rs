@@ -70,6 +70,15 @@ const CASTLE_BQ: u8 = 8;
 #[derive(Clone, Copy, PartialEq, Eq, Default, Hash)]
 pub struct Move(u32);
 
+impl crate::rules::Packed for Move {
+    fn pack(self) -> u64 {
+        self.0 as u64
+    }
+    fn unpack(bits: u64) -> Self {
+        Move(bits as u32)
+    }
+}
+
 impl Move {
     #[inline(always)]
     fn new(from: usize, to: usize) -> Move {

@@ -83,6 +83,15 @@ fn cell_type(c: Cell) -> u8 {
 #[derive(Clone, Copy, PartialEq, Eq, Default, Hash)]
 pub struct Move(u16);
 
+impl crate::rules::Packed for Move {
+    fn pack(self) -> u64 {
+        self.0 as u64
+    }
+    fn unpack(bits: u64) -> Self {
+        Move(bits as u16)
+    }
+}
+
 impl Move {
     const DROP_BASE: u16 = SQUARES as u16;
     #[inline(always)]

@@ -75,6 +75,15 @@ pub type List<T> = MoveList<T, MAX_MOVES>;
 #[derive(Clone, Copy, PartialEq, Eq, Default, Hash)]
 pub struct Move(u64);
 
+impl crate::rules::Packed for Move {
+    fn pack(self) -> u64 {
+        self.0
+    }
+    fn unpack(bits: u64) -> Self {
+        Move(bits)
+    }
+}
+
 pub const PLACE: u8 = 1;
 /// A step, a slide, or a Princess's or Prince's line capture.
 pub const STEP: u8 = 2;
