@@ -42,7 +42,10 @@ pub fn layout<'a>(diagrams: impl IntoIterator<Item = &'a Diagram>) -> Layout {
     let ui = (width / 440.0).max(1.0);
     // DejaVu Sans at 13 units averages about 7.6 units a character.
     let wrap = ((width / ui - LEFT) / 7.6) as usize;
-    let lines = |d: &Diagram| d.facts.iter().map(|f| wrap_text(&f.words, wrap).len()).sum::<usize>() + d.legend.len();
+    let lines = |d: &Diagram| {
+        d.facts.iter().map(|f| wrap_text(&f.words, wrap).len()).sum::<usize>()
+            + d.legend.iter().map(|l| wrap_text(l.1, wrap - 2).len()).sum::<usize>()
+    };
     let max_lines = std::iter::once(first).chain(it).map(lines).max().unwrap_or(0);
     let seats: f64 = first.seats.iter().map(|s| SEAT_ROW + if s.hand.is_some() { HAND_ROW } else { 0.0 }).sum();
     let panel = PANEL_TOP + seats + 8.0 + max_lines as f64 * LINE;
@@ -463,14 +466,15 @@ pub fn position(d: &Diagram, lay: &Layout, marks: &[usize]) -> String {
     for (colour, words) in &d.legend {
         let _ = write!(
             s,
-            "<rect x=\"{}\" y=\"{}\" width=\"12\" height=\"12\" fill=\"{colour}\" stroke=\"#222\"/>\
-             <text x=\"{}\" y=\"{y}\" font-size=\"12\" fill=\"#444\">{}</text>",
+            "<rect x=\"{}\" y=\"{}\" width=\"12\" height=\"12\" fill=\"{colour}\" stroke=\"#222\"/>",
             LEFT - 16.0,
             y - 10.5,
-            LEFT + 2.0,
-            esc(words)
         );
-        y += LINE;
+        for line in wrap_text(words, lay.wrap - 2) {
+            let _ =
+                write!(s, "<text x=\"{}\" y=\"{y}\" font-size=\"12\" fill=\"#444\">{}</text>", LEFT + 2.0, esc(&line));
+            y += LINE;
+        }
     }
     s.push_str("</g>");
     s
