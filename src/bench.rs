@@ -170,15 +170,10 @@ pub fn perft(variant: &str, depth: u32, position: &str, line: impl FnMut(&str)) 
 
 fn perft_of<G: Game>(depth: u32, position: &str, mut line: impl FnMut(&str)) -> Result<(), String> {
     let words: Vec<&str> = position.split_whitespace().collect();
-    let (head, moves) = match words.iter().position(|&w| w == "moves") {
-        Some(i) => (&words[..i], &words[i + 1..]),
-        None => (&words[..], &words[..0]),
-    };
-    let start = match head {
-        [] | ["startpos"] => G::startpos(),
-        ["startpos", ..] => return Err("'startpos' takes nothing after it but 'moves ...'".into()),
-        ["sfen" | "fen", text @ ..] => G::from_text(&text.join(" "))?,
-        text => G::from_text(&text.join(" "))?,
+    let (start, moves) = crate::rules::position_words(&words)?;
+    let start = match start {
+        None => G::startpos(),
+        Some(text) => G::from_text(&text)?,
     };
     let mut record = crate::rules::Record::new(start);
     for (i, m) in moves.iter().enumerate() {

@@ -8,7 +8,8 @@ fn escape_tag(s: &str) -> String {
     s.replace('\\', "\\\\").replace('"', "\\\"")
 }
 
-fn escape_json(s: &str) -> String {
+/// A JSON string literal.
+pub(crate) fn escape_json(s: &str) -> String {
     let mut out = String::with_capacity(s.len() + 2);
     out.push('"');
     for c in s.chars() {

@@ -630,31 +630,29 @@ impl Session {
     fn set_option(&mut self, name: &str, value: Option<&str>) -> Result<(), String> {
         let key: String = name.chars().filter(|c| !c.is_whitespace()).collect::<String>().to_ascii_lowercase();
         let missing = || format!("setoption: '{}' needs a value", shown(name));
+        // An option that rebuilds the searcher: a number from 1 to `max`, set between searches.
+        let searcher_size = |engine: &mut Box<dyn Engine>, option: &str, max: u64| -> Result<usize, String> {
+            let v =
+                command::parse_int(value.ok_or_else(missing)?).map_err(|e| format!("setoption {}: {}", option, e))?;
+            if !(1..=max).contains(&v) {
+                return Err(format!("setoption {}: {} is out of range 1..{}", option, v, max));
+            }
+            if engine.searching() {
+                return Err(format!("setoption {}: not while a search is running", option));
+            }
+            Ok(v as usize)
+        };
         match key.as_str() {
             "usi_hash" | "hash" => {
-                let v =
-                    command::parse_int(value.ok_or_else(missing)?).map_err(|e| format!("setoption USI_Hash: {}", e))?;
-                if !(1..=MAX_HASH_MIB as u64).contains(&v) {
-                    return Err(format!("setoption USI_Hash: {} is out of range 1..{}", v, MAX_HASH_MIB));
-                }
-                if self.engine.searching() {
-                    return Err("setoption USI_Hash: not while a search is running".into());
-                }
-                self.options.hash_mib = v as usize;
-                self.engine.set_hash(v as usize);
+                let v = searcher_size(&mut self.engine, "USI_Hash", MAX_HASH_MIB as u64)?;
+                self.options.hash_mib = v;
+                self.engine.set_hash(v);
                 Ok(())
             }
             "threads" => {
-                let v =
-                    command::parse_int(value.ok_or_else(missing)?).map_err(|e| format!("setoption Threads: {}", e))?;
-                if !(1..=MAX_THREADS as u64).contains(&v) {
-                    return Err(format!("setoption Threads: {} is out of range 1..{}", v, MAX_THREADS));
-                }
-                if self.engine.searching() {
-                    return Err("setoption Threads: not while a search is running".into());
-                }
-                self.options.threads = v as usize;
-                self.engine.set_threads(v as usize);
+                let v = searcher_size(&mut self.engine, "Threads", MAX_THREADS as u64)?;
+                self.options.threads = v;
+                self.engine.set_threads(v);
                 Ok(())
             }
             "moveoverhead" => {

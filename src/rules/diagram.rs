@@ -95,18 +95,20 @@ pub struct Diagram {
     pub legend: Vec<(&'static str, &'static str)>,
 }
 
-impl Diagram {
-    /// The cell of the square named `name`.
-    pub fn cell(&self, name: &str) -> Option<&Cell> {
-        self.cells.iter().find(|c| c.square == name)
-    }
-}
-
 /// A game that can be drawn.
 pub trait Draw: Rules {
     /// The position as a picture. Facts include every note of `d`, with the same keys and
     /// values.
     fn diagram(&self) -> Diagram;
+}
+
+/// The coordinates of a chess-like board as drawn: files `a`... from the left, ranks from the
+/// top (the highest first).
+pub fn chess_labels(files: usize, ranks: usize) -> (Vec<String>, Vec<String>) {
+    (
+        (0..files).map(|f| ((b'a' + f as u8) as char).to_string()).collect(),
+        (1..=ranks).rev().map(|r| r.to_string()).collect(),
+    )
 }
 
 /// `a`, `a and b`, `a, b and c`.

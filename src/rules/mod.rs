@@ -17,7 +17,7 @@ pub use diagram::Draw;
 pub use game::{Evaluation, Game, Notation, Packed, Rules};
 pub use movelist::{MoveBuffer, MoveList};
 pub use perft::{perft, perft_divide};
-pub use record::{Record, Trace, perpetual_checker, repetition_outcome};
+pub use record::{Record, Trace, perpetual_checker, position_words, repetition_outcome};
 
 /// A game's buffer of its own moves.
 pub type MovesOf<G> = <G as Rules>::Moves<<G as Rules>::Move>;

@@ -116,6 +116,23 @@ impl<G: Rules> Record<G> {
     }
 }
 
+/// A position as the command line gives it (`perft`, `view`): `startpos` (or nothing), `sfen
+/// <text>`, `fen <text>` or a bare position string, then optionally `moves <move>...`. The start's
+/// text (`None` for the variant's start) and the moves.
+pub fn position_words(words: &[&str]) -> Result<(Option<String>, Vec<String>), String> {
+    let (head, moves) = match words.iter().position(|&w| w == "moves") {
+        Some(i) => (&words[..i], &words[i + 1..]),
+        None => (words, &words[..0]),
+    };
+    let start = match head {
+        [] | ["startpos"] => None,
+        ["startpos", ..] => return Err("'startpos' takes nothing after it but 'moves ...'".into()),
+        ["sfen" | "fen", text @ ..] => Some(text.join(" ")),
+        text => Some(text.join(" ")),
+    };
+    Ok((start, moves.iter().map(|m| m.to_string()).collect()))
+}
+
 impl<G: Notation> Record<G> {
     /// Plays a move given as text. Fails, changing nothing, if the game is over or the move is
     /// not the canonical text of a legal move.

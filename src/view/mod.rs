@@ -9,7 +9,7 @@ pub mod svg;
 use crate::arbiter::record::{ParsedGame, parse_pgn};
 use crate::rules::diagram::{Diagram, and_list};
 use crate::rules::registry::{self, VariantSpec, Visitor};
-use crate::rules::{Game, Record};
+use crate::rules::{Game, Record, position_words};
 use std::path::Path;
 
 /// One position of a game, drawn.
@@ -24,8 +24,6 @@ pub struct Frame {
     pub text: String,
     /// How the game stands: whose turn, or how it ended.
     pub headline: String,
-    /// Whether the game is over here.
-    pub over: bool,
 }
 
 /// A game replayed through the rules.
@@ -64,7 +62,6 @@ fn frame<G: Game>(record: &Record<G>, before: Option<&Diagram>, last_move: Optio
         last_move,
         text: pos.to_text(),
         headline,
-        over: outcome.is_some(),
     }
 }
 
@@ -96,18 +93,9 @@ pub fn replay(variant: &str, start: Option<&str>, moves: &[String]) -> Result<Re
 /// A position given as on `perft`'s command line: `startpos`, `sfen <text>`, `fen <text>` or
 /// a bare position string, then optionally `moves <move>...`.
 pub fn replay_words(variant: &str, words: &[String]) -> Result<Replay, String> {
-    let (head, moves) = match words.iter().position(|w| w == "moves") {
-        Some(i) => (&words[..i], &words[i + 1..]),
-        None => (words, &words[..0]),
-    };
-    let head: Vec<&str> = head.iter().map(String::as_str).collect();
-    let start = match head.as_slice() {
-        [] | ["startpos"] => None,
-        ["startpos", ..] => return Err("'startpos' takes nothing after it but 'moves ...'".into()),
-        ["sfen" | "fen", text @ ..] => Some(text.join(" ")),
-        text => Some(text.join(" ")),
-    };
-    replay(variant, start.as_deref(), moves)
+    let words: Vec<&str> = words.iter().map(String::as_str).collect();
+    let (start, moves) = position_words(&words)?;
+    replay(variant, start.as_deref(), &moves)
 }
 
 /// A game of a record file, replayed.

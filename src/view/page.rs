@@ -6,33 +6,18 @@
 use super::svg::{self, esc};
 use super::{Frame, Replay};
 use crate::arbiter::movedata::MoveData;
-use crate::arbiter::record::ParsedGame;
+use crate::arbiter::record::{ParsedGame, escape_json};
 use std::fmt::Write as _;
 
 const STYLE: &str = include_str!("page.css");
 const SCRIPT: &str = include_str!("page.js");
 const POLICY: &str = "default-src 'none'; style-src 'unsafe-inline'; script-src 'unsafe-inline'; img-src data:";
 
-/// A string as a JSON (and so JavaScript) literal that is safe inside `<script>`.
+/// A string as a JSON (and so JavaScript) literal that is safe inside `<script>`: no `<` (no
+/// `</script>`, no `<!--`), and no line separators, which JavaScript before ES2019 did not allow
+/// in strings.
 fn js_string(s: &str) -> String {
-    let mut out = String::with_capacity(s.len() + 2);
-    out.push('"');
-    for c in s.chars() {
-        match c {
-            '"' => out.push_str("\\\""),
-            '\\' => out.push_str("\\\\"),
-            '\n' => out.push_str("\\n"),
-            '<' => out.push_str("\\u003c"),
-            '\u{2028}' => out.push_str("\\u2028"),
-            '\u{2029}' => out.push_str("\\u2029"),
-            c if (c as u32) < 0x20 => {
-                let _ = write!(out, "\\u{:04x}", c as u32);
-            }
-            c => out.push(c),
-        }
-    }
-    out.push('"');
-    out
+    escape_json(s).replace('<', "\\u003c").replace('\u{2028}', "\\u2028").replace('\u{2029}', "\\u2029")
 }
 
 fn head(title: &str) -> String {

@@ -3,7 +3,7 @@
 
 use super::*;
 use crate::rules::Notation;
-use crate::rules::diagram::{Cell, Diagram, Draw, Fact, Man, SeatView, Style, and_list};
+use crate::rules::diagram::{Cell, Diagram, Draw, Fact, Man, SeatView, Style, and_list, chess_labels};
 
 const NAMES: [&str; 4] = ["Yellow", "Black", "Red", "Green"];
 const FILLS: [&str; 4] = ["#f5c518", "#2b2b2b", "#d63a2f", "#2f9e44"];
@@ -79,12 +79,13 @@ impl<const FFA: bool> Draw for Chaturanga<FFA> {
             };
             facts.push(Fact { key: key.into(), value, words });
         }
+        let (file_labels, rank_labels) = chess_labels(8, 8);
         Diagram {
             style: Style::Plain,
             files: 8,
             ranks: 8,
-            file_labels: (b'a'..=b'h').map(|f| (f as char).to_string()).collect(),
-            rank_labels: (1..=8).rev().map(|r| r.to_string()).collect(),
+            file_labels,
+            rank_labels,
             cells,
             seats,
             to_move: self.turn,

@@ -4,7 +4,7 @@
 use super::notation::letter;
 use super::*;
 use crate::rules::Notation;
-use crate::rules::diagram::{Cell, Diagram, Draw, Fact, Man, SeatView, Style};
+use crate::rules::diagram::{Cell, Diagram, Draw, Fact, Man, SeatView, Style, chess_labels};
 
 /// Each belt's colour: yellow, orange, green and purple belts; the deputy and the antisensei.
 const BELTS: [&str; 6] = ["#e8c400", "#f08a00", "#2f9e44", "#8e44ad", "#1c7ed6", "#c92a2a"];
@@ -103,12 +103,13 @@ impl Draw for Dojo {
                 standing,
             }
         };
+        let (file_labels, rank_labels) = chess_labels(8, 8);
         Diagram {
             style: Style::Chess,
             files: 8,
             ranks: 8,
-            file_labels: (b'a'..=b'h').map(|f| (f as char).to_string()).collect(),
-            rank_labels: (1..=8).rev().map(|r| r.to_string()).collect(),
+            file_labels,
+            rank_labels,
             cells,
             seats: vec![seat(WHITE), seat(BLACK)],
             to_move: self.turn,

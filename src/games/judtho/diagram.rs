@@ -5,7 +5,7 @@
 use super::notation::square_name;
 use super::*;
 use crate::rules::Notation;
-use crate::rules::diagram::{Cell, Diagram, Draw, Fact, Man, SeatView, Style, and_list};
+use crate::rules::diagram::{Cell, Diagram, Draw, Fact, Man, SeatView, Style, and_list, chess_labels};
 
 const NAMES: [&str; 4] = ["White", "Red", "Yellow", "Black"];
 const FILLS: [&str; 4] = ["#fafafa", "#d63a2f", "#f5c518", "#2b2b2b"];
@@ -129,12 +129,13 @@ impl Draw for Judtho {
             .into_iter()
             .map(|(key, value)| Fact { key: key.into(), words: words(key, &value), value })
             .collect();
+        let (file_labels, rank_labels) = chess_labels(12, 12);
         Diagram {
             style: Style::Chess,
             files: 12,
             ranks: 12,
-            file_labels: (b'a'..=b'l').map(|f| (f as char).to_string()).collect(),
-            rank_labels: (1..=12).rev().map(|r| r.to_string()).collect(),
+            file_labels,
+            rank_labels,
             cells,
             seats,
             to_move: self.to_move_seat(),
