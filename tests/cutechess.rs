@@ -10,6 +10,7 @@
 use std::path::{Path, PathBuf};
 use std::process::Command;
 use tetrarch::arbiter::record::parse_pgn;
+use tetrarch::games::judkins::impasse::{Impasse, cutechess_impasse};
 use tetrarch::games::judkins::{Judkins, uci};
 use tetrarch::rules::Termination;
 use tetrarch::rules::prelude::*;
@@ -105,17 +106,42 @@ fn san_candidates(pos: &Judkins, san: &str) -> Vec<String> {
 }
 
 /// Replays SAN tokens from `record`, trying each reading of an ambiguous token until the whole
-/// game replays, and ends by the rules when `ended`; the record at the end.
-fn replay(record: &Record<Judkins>, moves: &[String], ended: bool) -> Option<Record<Judkins>> {
+/// game replays and ends by the rules; the record at the end.
+fn replay(record: &Record<Judkins>, moves: &[String]) -> Option<Record<Judkins>> {
     let Some((first, rest)) = moves.split_first() else {
-        return (record.outcome().is_some() == ended).then(|| record.clone());
+        return record.outcome().is_some().then(|| record.clone());
     };
     for usi in san_candidates(&record.current, first) {
         let mut next = record.clone();
         if next.play_text(&usi).is_ok()
-            && let Some(end) = replay(&next, rest, ended)
+            && let Some(end) = replay(&next, rest)
         {
             return Some(end);
+        }
+    }
+    None
+}
+
+/// A game that Cute Chess ended by its impasse rule: replayed (every reading of each move, as
+/// `replay`), going on by tetrarch's rules and untouched by that rule until the last move, after
+/// which the rule applies. The verdict.
+fn replay_to_impasse(record: &Record<Judkins>, moves: &[String]) -> Option<Impasse> {
+    if record.outcome().is_some() {
+        return None;
+    }
+    let verdict = cutechess_impasse(&record.current);
+    let Some((first, rest)) = moves.split_first() else {
+        return verdict;
+    };
+    if verdict.is_some() {
+        return None;
+    }
+    for usi in san_candidates(&record.current, first) {
+        let mut next = record.clone();
+        if next.play_text(&usi).is_ok()
+            && let Some(v) = replay_to_impasse(&next, rest)
+        {
+            return Some(v);
         }
     }
     None
@@ -166,22 +192,32 @@ fn cute_chess_plays_judkins_against_fairy_stockfish_and_itself() {
                 Some(fen) => Judkins::from_text(&uci::fen_in(fen).unwrap()).unwrap(),
                 None => Judkins::startpos(),
             };
-            // Cute Chess ends some games by its own impasse rule (entering kings, a point count).
-            // tetrarch's Judkins has none (ruling J1): such a game must replay legally and still
-            // be going on by tetrarch's rules; every other game must end as Cute Chess says.
+            // Cute Chess ends some games by its own impasse rule (entering kings, a point count),
+            // which tetrarch's Judkins does not play (ruling J1) but knows
+            // (`games::judkins::impasse`): such a game must replay legally, go on by tetrarch's
+            // rules, and meet that rule first after its last move, with Cute Chess's result.
+            // Every other game must end by tetrarch's rules as Cute Chess says.
             let verdict = g.comments.last().map(|c| c.1.as_str()).unwrap_or("");
             let impasse = verdict.contains("Impasse");
             if impasse {
-                assert!(
-                    replay(&Record::new(start.clone()), &g.moves, false).is_some(),
-                    "game {:?} ({verdict}) does not replay, or tetrarch's rules see it over: {:?}",
-                    g.tag("Round"),
-                    g.moves
-                );
+                let v = replay_to_impasse(&Record::new(start.clone()), &g.moves).unwrap_or_else(|| {
+                    panic!(
+                        "game {:?} ({verdict}) does not replay to the position where Cute Chess's rule first applies: {:?}",
+                        g.tag("Round"),
+                        g.moves
+                    )
+                });
+                // Cute Chess's white is sente.
+                let ours = match v {
+                    Impasse::Draw => "1/2-1/2",
+                    Impasse::Win(0) => "1-0",
+                    Impasse::Win(_) => "0-1",
+                };
+                assert_eq!(ours, g.result, "game {:?} ({verdict}): {:?}", g.tag("Round"), g.moves);
                 impasses += 1;
                 continue;
             }
-            let end = replay(&Record::new(start.clone()), &g.moves, true).unwrap_or_else(|| {
+            let end = replay(&Record::new(start.clone()), &g.moves).unwrap_or_else(|| {
                 // Where the first reading of each move goes wrong, for the message.
                 let mut r = Record::new(start.clone());
                 let mut at = g.moves.len();

@@ -10,6 +10,7 @@
 
 mod diagram;
 mod eval;
+pub mod impasse;
 mod movegen;
 mod notation;
 mod see;
