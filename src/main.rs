@@ -306,20 +306,7 @@ fn main() -> std::process::ExitCode {
             }
         }
         Some(Cmd::View { input, variant, out, svg, ply, game }) => {
-            let record = if variant.is_none() {
-                match input.as_slice() {
-                    [one] => Some(std::path::PathBuf::from(one)),
-                    [] => None,
-                    _ => {
-                        eprintln!("view: one record file, or --variant and a position");
-                        return std::process::ExitCode::FAILURE;
-                    }
-                }
-            } else {
-                None
-            };
-            let position = if variant.is_some() { input } else { Vec::new() };
-            let args = tetrarch::view::ViewArgs { record, variant, position, out, svg, ply, game };
+            let args = tetrarch::view::ViewArgs { input, variant, out, svg, ply, game };
             if let Err(e) = tetrarch::view::run(&args) {
                 eprintln!("{}", e);
                 return std::process::ExitCode::FAILURE;

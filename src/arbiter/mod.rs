@@ -435,7 +435,6 @@ fn run_game<G: Game>(cfg: &MatchConfig) -> Result<Summary, String> {
             && let Err(e) = site.add(report.index, &record::pgn(&report, &cfg.event, &tc_text))
         {
             // The pages are for people; a page that cannot be written does not stop the match.
-            log::warn!("--html: {}", e);
             eprintln!("warning: --html: {}", e);
         }
         summary.add(report);

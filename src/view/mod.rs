@@ -106,10 +106,9 @@ pub fn replay_game(g: &ParsedGame) -> Result<Replay, String> {
 
 /// What `tetrarch view` was asked for.
 pub struct ViewArgs {
-    /// A record file, or none when the position is given by `variant` and `position`.
-    pub record: Option<std::path::PathBuf>,
+    /// A record file; or, with `variant`, the position words.
+    pub input: Vec<String>,
     pub variant: Option<String>,
-    pub position: Vec<String>,
     pub out: Option<std::path::PathBuf>,
     pub svg: bool,
     /// The position to draw with `svg`: after this many moves (default: the last).
@@ -189,11 +188,10 @@ impl Site {
 
 /// `tetrarch view`.
 pub fn run(a: &ViewArgs) -> Result<(), String> {
-    match (&a.record, &a.variant) {
-        (Some(_), Some(_)) => Err("view: give a record file or --variant with a position, not both".into()),
-        (None, None) => Err("view: give a record file, or --variant and a position".into()),
-        (None, Some(v)) => {
-            let replay = replay_words(v, &a.position)?;
+    match (a.input.as_slice(), &a.variant) {
+        ([] | [_, _, ..], None) => Err("view: give one record file, or --variant and a position".into()),
+        (words, Some(v)) => {
+            let replay = replay_words(v, words)?;
             if a.svg {
                 let f = pick(&replay, a.ply)?;
                 write_or_print(a.out.as_deref(), &svg::svg(&f.diagram, &f.marks))
@@ -201,7 +199,8 @@ pub fn run(a: &ViewArgs) -> Result<(), String> {
                 write_or_print(a.out.as_deref(), &page::game(&replay, None, None))
             }
         }
-        (Some(path), None) => {
+        ([path], None) => {
+            let path = Path::new(path);
             let text = std::fs::read_to_string(path).map_err(|e| format!("{}: {}", path.display(), e))?;
             let games = parse_pgn(&text)?;
             if games.is_empty() {
