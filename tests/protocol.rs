@@ -67,6 +67,24 @@ fn clocks_byoyomi_and_increment_give_a_move_in_time() {
     }
 }
 
+/// `movetime` is thought for, less `MoveOverhead`: unused time would be lost, so the search does
+/// not stop early at an iteration it expects not to finish (protocol-spec.md 3, "Time use").
+#[test]
+fn movetime_is_used() {
+    let mut e = Engine::start();
+    e.handshake();
+    e.send("setoption name MoveOverhead value 50");
+    for variant in ["judkins", "judtho"] {
+        e.ask(&format!("setoption name USI_Variant value {variant}"));
+        e.send("position startpos");
+        let start = Instant::now();
+        e.send("go movetime 800");
+        e.until(T, |l| l.starts_with("bestmove"));
+        let took = start.elapsed();
+        assert!(took >= Duration::from_millis(700), "{variant}: go movetime 800 answered after {took:?}");
+    }
+}
+
 #[test]
 fn isready_and_stop_during_go_infinite() {
     let mut e = Engine::start();

@@ -431,7 +431,7 @@ impl<G: Game> Searcher<G> {
                 iteration_start = ms;
                 let growth =
                     if before_last_ms > 0 { (last_ms as f64 / before_last_ms as f64).clamp(1.5, 8.0) } else { 2.0 };
-                if ms as f64 + last_ms as f64 * growth > b.hard as f64 {
+                if !b.use_all && ms as f64 + last_ms as f64 * growth > b.hard as f64 {
                     break;
                 }
             }

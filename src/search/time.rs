@@ -14,6 +14,10 @@ pub struct Clock {
 pub struct Budget {
     pub soft: u64,
     pub hard: u64,
+    /// Time left unused is lost (`movetime`; a byoyomi with no main time left; the last move
+    /// before the clock is refilled): iterations go on to the soft limit even when the next one
+    /// is not expected to end by the hard limit, since nothing is saved by stopping early.
+    pub use_all: bool,
 }
 
 /// Splits the clock. `overhead` is what the move costs to reach the arbiter (pipes, GUI), so the
@@ -33,13 +37,14 @@ pub fn budget(clock: Clock, overhead: u64) -> Budget {
     let share = clock.time / moves_left.min(3);
     let hard = (soft * 2).min(share + clock.byoyomi).min(usable);
     let soft = soft.min(hard);
-    Budget { soft: soft.max(1), hard: hard.max(1) }
+    let use_all = clock.time == 0 || clock.moves_to_go == Some(1);
+    Budget { soft: soft.max(1), hard: hard.max(1), use_all }
 }
 
 /// A fixed `movetime`: use it all but the overhead.
 pub fn fixed(movetime: u64, overhead: u64) -> Budget {
     let t = movetime.saturating_sub(overhead.min(movetime / 2)).max(1);
-    Budget { soft: t, hard: t }
+    Budget { soft: t, hard: t, use_all: true }
 }
 
 #[cfg(test)]
