@@ -144,18 +144,15 @@ pub fn page_name(index: usize) -> String {
 
 /// Writes the pages of a record's games and its index into `dir`.
 pub fn write_site(dir: &Path, games: &[ParsedGame], title: &str) -> Result<(), String> {
-    std::fs::create_dir_all(dir).map_err(|e| format!("{}: {}", dir.display(), e))?;
-    let mut rows = Vec::new();
+    let mut site = Site::create(dir, title)?;
     for (i, g) in games.iter().enumerate() {
-        let replay = replay_game(g).map_err(|e| format!("game {}: {}", i + 1, e))?;
-        write(&dir.join(page_name(i)), &page::game(&replay, Some(g), Some("index.html")))?;
-        rows.push(page::IndexRow { file: page_name(i), game: g.clone() });
+        site.page(i, g.clone())?;
     }
-    write(&dir.join("index.html"), &page::index(title, &rows))
+    site.write_index()
 }
 
-/// The pages of a match being played (`tetrarch match --html`): each game's page as it ends,
-/// and the index of the games so far.
+/// A match's pages: each game's page, and the index of the games so far (`tetrarch match
+/// --html` adds each game as it ends; `tetrarch view` a record's games).
 pub struct Site {
     dir: std::path::PathBuf,
     title: String,
@@ -170,13 +167,19 @@ impl Site {
         Ok(site)
     }
 
-    /// Adds the game numbered `index` (from 0), given as its record text.
+    /// Adds the game numbered `index` (from 0), given as its record text, and writes the index.
     pub fn add(&mut self, index: usize, record: &str) -> Result<(), String> {
         let game = parse_pgn(record)?.into_iter().next().ok_or("a record without a game")?;
+        self.page(index, game)?;
+        self.write_index()
+    }
+
+    /// Writes the page of the game numbered `index`.
+    fn page(&mut self, index: usize, game: ParsedGame) -> Result<(), String> {
         let replay = replay_game(&game).map_err(|e| format!("game {}: {}", index + 1, e))?;
         write(&self.dir.join(page_name(index)), &page::game(&replay, Some(&game), Some("index.html")))?;
         self.games.insert(index, game);
-        self.write_index()
+        Ok(())
     }
 
     fn write_index(&self) -> Result<(), String> {
