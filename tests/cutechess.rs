@@ -105,31 +105,15 @@ fn san_candidates(pos: &Judkins, san: &str) -> Vec<String> {
     found
 }
 
-/// Replays SAN tokens from `record`, trying each reading of an ambiguous token until the whole
-/// game replays and ends by the rules; the record at the end.
-fn replay(record: &Record<Judkins>, moves: &[String]) -> Option<Record<Judkins>> {
-    let Some((first, rest)) = moves.split_first() else {
-        return record.outcome().is_some().then(|| record.clone());
-    };
-    for usi in san_candidates(&record.current, first) {
-        let mut next = record.clone();
-        if next.play_text(&usi).is_ok()
-            && let Some(end) = replay(&next, rest)
-        {
-            return Some(end);
-        }
-    }
-    None
-}
-
-/// A game that Cute Chess ended by its impasse rule: replayed (every reading of each move, as
-/// `replay`), going on by tetrarch's rules and untouched by that rule until the last move, after
-/// which the rule applies. The verdict.
-fn replay_to_impasse(record: &Record<Judkins>, moves: &[String]) -> Option<Impasse> {
-    if record.outcome().is_some() {
-        return None;
-    }
-    let verdict = cutechess_impasse(&record.current);
+/// Replays SAN tokens from `record`, trying each reading of an ambiguous token, until the whole
+/// game replays with `end` saying nothing before the last move and something after it; what it
+/// says then.
+fn replay_until<T>(
+    record: &Record<Judkins>,
+    moves: &[String],
+    end: &impl Fn(&Record<Judkins>) -> Option<T>,
+) -> Option<T> {
+    let verdict = end(record);
     let Some((first, rest)) = moves.split_first() else {
         return verdict;
     };
@@ -139,12 +123,26 @@ fn replay_to_impasse(record: &Record<Judkins>, moves: &[String]) -> Option<Impas
     for usi in san_candidates(&record.current, first) {
         let mut next = record.clone();
         if next.play_text(&usi).is_ok()
-            && let Some(v) = replay_to_impasse(&next, rest)
+            && let Some(v) = replay_until(&next, rest, end)
         {
             return Some(v);
         }
     }
     None
+}
+
+/// The game replayed to its end by the rules; the record at the end.
+fn replay(record: &Record<Judkins>, moves: &[String]) -> Option<Record<Judkins>> {
+    replay_until(record, moves, &|r: &Record<Judkins>| r.outcome().is_some().then(|| r.clone()))
+}
+
+/// A game that Cute Chess ended by its impasse rule: replayed, going on by tetrarch's rules and
+/// untouched by that rule until the last move, after which the rule applies. The verdict.
+fn replay_to_impasse(record: &Record<Judkins>, moves: &[String]) -> Option<Impasse> {
+    // A game over by tetrarch's rules says `Some(None)`: it ends the replay, and fails it.
+    let end =
+        |r: &Record<Judkins>| if r.outcome().is_some() { Some(None) } else { cutechess_impasse(&r.current).map(Some) };
+    replay_until(record, moves, &end).flatten()
 }
 
 /// Plays a Cute Chess match and returns its PGN file and what it printed.
