@@ -20,6 +20,17 @@ const PRESSURE: [i32; 8] = [0, 12, 8, 10, 9, 7, 7, 4];
 /// The share of its pressure on Opponents' kings that a seat is credited with (1/n).
 const ATTACK_CREDIT: i32 = 2;
 
+/// Room for one seat's pieces: at most 13 (the Assembly's 13, the promotion on checkmate
+/// replacing a pawn or the piece left in hand).
+const MAX_PIECES: usize = 16;
+
+/// Each seat's attack map and its pieces with the squares each attacks.
+struct Reaches {
+    maps: [Set; 4],
+    pieces: [[(u8, u8, Set); MAX_PIECES]; 4],
+    len: [usize; 4],
+}
+
 /// What the evaluation reads of one seat.
 #[derive(Clone, Copy, Default)]
 struct SeatTerms {
@@ -33,19 +44,28 @@ struct SeatTerms {
 }
 
 impl Judtho {
-    /// The squares each seat's pieces attack.
-    fn attack_maps(&self) -> [Set; 4] {
-        let mut maps = [Set::EMPTY; 4];
-        for (s, map) in maps.iter_mut().enumerate() {
+    /// Every piece's attacked squares, computed once per evaluation: the seats' attack maps and
+    /// each piece's reach read them both.
+    fn reaches(&self) -> Reaches {
+        let mut r = Reaches { maps: [Set::EMPTY; 4], pieces: [[(0, 0, Set::EMPTY); MAX_PIECES]; 4], len: [0; 4] };
+        for s in 0..4 {
             for sq in self.board.by_seat[s].iter() {
                 let (_, kind) = self.board.at(sq).expect("a piece");
-                *map |= self.board.attacks_from(kind, s as u8, sq, &self.rel);
+                let reach = self.board.attacks_from(kind, s as u8, sq, &self.rel);
+                r.maps[s] |= reach;
+                // No seat has more than 13 pieces: the rules give none, and a position string
+                // with more is refused.
+                if r.len[s] < MAX_PIECES {
+                    r.pieces[s][r.len[s]] = (sq as u8, kind, reach);
+                    r.len[s] += 1;
+                }
             }
         }
-        maps
+        r
     }
 
-    fn seat_terms(&self, s: u8, maps: &[Set; 4]) -> SeatTerms {
+    fn seat_terms(&self, s: u8, reaches: &Reaches) -> SeatTerms {
+        let maps = &reaches.maps;
         let t = tables();
         let mut terms = SeatTerms::default();
         let own = self.board.by_seat[s as usize];
@@ -54,13 +74,12 @@ impl Judtho {
         let foe_map = (0..4).filter(|&x| opp & (1 << x) != 0).fold(Set::EMPTY, |m, x| m | maps[x]);
         let assembly = self.in_assembly();
         let home_rank = |sq: usize| if pawn_dir(s) == tables::UP { sq / 12 } else { 11 - sq / 12 };
-        for sq in own.iter() {
-            let (_, kind) = self.board.at(sq).expect("a piece");
+        for &(sq, kind, reach) in &reaches.pieces[s as usize][..reaches.len[s as usize]] {
+            let sq = sq as usize;
             terms.material += VALUE[kind as usize];
             if kind == KING {
                 continue;
             }
-            let reach = self.board.attacks_from(kind, s, sq, &self.rel);
             terms.activity += REACH[kind as usize] * (reach.minus(own)).count() as i32;
             if kind == PAWN {
                 // Twelve ranks to promotion: each step counts, the last ones most.
@@ -134,8 +153,8 @@ impl Judtho {
 
     /// The standing of every seat in centipawns, for the side view below.
     fn seat_scores(&self) -> [i32; 4] {
-        let maps = self.attack_maps();
-        let terms: [SeatTerms; 4] = std::array::from_fn(|s| self.seat_terms(s as u8, &maps));
+        let reaches = self.reaches();
+        let terms: [SeatTerms; 4] = std::array::from_fn(|s| self.seat_terms(s as u8, &reaches));
         let mut scores = [0i32; 4];
         for s in 0..4usize {
             let danger = terms[s].danger + (0..4).map(|x| terms[x].pressure[s]).sum::<i32>();
