@@ -6,7 +6,7 @@
 use tetrarch::bench;
 
 const TOTALS: &[(&str, u64)] =
-    &[("judkins", 1057397), ("dojo", 1017737), ("chaturanga", 337245), ("chaturanga-ffa", 398773), ("judtho", 80595)];
+    &[("judkins", 449877), ("dojo", 610439), ("chaturanga", 127571), ("chaturanga-ffa", 217362), ("judtho", 78413)];
 
 #[test]
 fn bench_node_totals_are_the_signature() {

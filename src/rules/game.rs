@@ -165,6 +165,12 @@ pub trait Evaluation: Rules {
     /// only the moves that have one.
     fn tactical_value(&self, mv: Self::Move) -> Option<i32>;
     fn move_index(mv: Self::Move) -> usize;
+    /// Size of the index space of `piece_to`.
+    const PIECE_TO_SPACE: usize;
+    /// The kind of piece `mv` moves (drops, places) and the square it goes to, as one index
+    /// below `PIECE_TO_SPACE`: what the continuation histories remember of a move, so that "a
+    /// silver to 3c" answers "a bishop to 2b" wherever each came from.
+    fn piece_to(&self, mv: Self::Move) -> usize;
 
     /// The legal moves that `tactical_value` scores (captures, promotions), for quiescence.
     /// When in check, every legal move.

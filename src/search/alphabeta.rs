@@ -1,14 +1,14 @@
 //! The main search: principal variation search with the transposition table, null move, late
 //! move reductions, futility and exchange pruning, and check extensions.
 
-use super::ordering::{HISTORY_MAX, cutoff_bonus, pick_next};
+use super::ordering::{HISTORY_MAX, NO_PIECE_TO, cutoff_bonus, pick_next};
 use super::*;
 
 impl<G: Game> Searcher<G> {
     pub(super) fn negamax(
         &mut self,
         pos: &G,
-        depth: i32,
+        mut depth: i32,
         ply: usize,
         mut alpha: i32,
         mut beta: i32,
@@ -45,13 +45,25 @@ impl<G: Game> Searcher<G> {
         let eval = if in_check { -INF } else { tt_eval.unwrap_or_else(|| self.eval(pos)) };
         let stored_eval = if in_check { NO_EVAL } else { eval };
         let my_team = self.team(pos);
+        // Whether the side to move stands better than at its turn two plies up (the same side
+        // in every game: two seats of one side follow each other only where a ply is its own).
+        let root_view = |v: i32| if my_team { v } else { -v };
+        self.evals[ply] = if in_check { NO_EVAL } else { root_view(eval) };
+        let improving =
+            !in_check && ply >= 2 && self.evals[ply - 2] != NO_EVAL && eval > root_view(self.evals[ply - 2]);
+        // Internal iterative reduction: a node the table knows nothing of is searched a ply
+        // shallower first; a deeper visit will find the move stored.
+        if depth >= 4 && tt_move == G::Move::default() {
+            depth -= 1;
+        }
 
         if !pv_node && !in_check && beta.abs() < MATE_BOUND {
             // Reverse futility: far above beta with little depth left.
-            if depth <= 4 && eval - 110 * depth >= beta {
+            if depth <= 4 && eval - 110 * (depth - improving as i32) >= beta {
                 return eval;
             }
             if G::NULL_MOVE && null_ok && depth >= 3 && eval >= beta {
+                self.played[ply] = NO_PIECE_TO;
                 let mut child = pos.clone();
                 child.play_null();
                 let flip = self.team(&child) != my_team;
@@ -75,6 +87,11 @@ impl<G: Game> Searcher<G> {
         }
         let killers = self.killers[ply];
         let seat = pos.to_move();
+        // The moves one and two plies up, which a quiet move here may continue.
+        let before = [
+            if ply >= 1 { self.played[ply - 1] } else { NO_PIECE_TO },
+            if ply >= 2 { self.played[ply - 2] } else { NO_PIECE_TO },
+        ];
         let mut scored = G::Moves::<(i32, G::Move)>::default();
         for &m in moves.iter() {
             let score = if m == tt_move {
@@ -87,7 +104,10 @@ impl<G: Game> Searcher<G> {
             } else if m == killers[1] {
                 1 << 19
             } else {
+                let pt = pos.piece_to(m);
                 self.history.get(seat, G::move_index(m))
+                    + self.continuation.get(seat, before[0], pt)
+                    + self.continuation.get(seat, before[1], pt)
             };
             scored.push((score, m));
         }
@@ -97,7 +117,7 @@ impl<G: Game> Searcher<G> {
         let orig_alpha = alpha;
         let mut quiets_tried = 0;
         // The quiet moves searched before a cutoff lose history.
-        let mut tried: [G::Move; 32] = [G::Move::default(); 32];
+        let mut tried: [(G::Move, usize); 32] = [(G::Move::default(), 0); 32];
         let n = scored.len();
         for count in 0..n {
             pick_next(scored.as_mut_slice(), count);
@@ -116,6 +136,8 @@ impl<G: Game> Searcher<G> {
                     continue;
                 }
             }
+            let pt = pos.piece_to(m);
+            self.played[ply] = pt;
             let mut child = pos.clone();
             child.play(m);
             let gives_check = child.in_check();
@@ -128,9 +150,9 @@ impl<G: Game> Searcher<G> {
                 self.value(&child, flip, d, ply + 1, alpha, beta, true)
             } else {
                 let r = if depth >= 3 && count >= 3 && quiet && !in_check && !gives_check {
-                    let r = self.lmr[(depth as usize).min(63)][count.min(63)] as i32
-                        - pv_node as i32
-                        - score / (HISTORY_MAX / 2);
+                    let r = self.lmr[(depth as usize).min(63)][count.min(63)] as i32 - pv_node as i32
+                        + !improving as i32
+                        - score / HISTORY_MAX;
                     r.clamp(0, d - 1)
                 } else {
                     0
@@ -150,7 +172,7 @@ impl<G: Game> Searcher<G> {
             }
             if quiet {
                 if (quiets_tried as usize) < tried.len() {
-                    tried[quiets_tried as usize] = m;
+                    tried[quiets_tried as usize] = (m, pt);
                 }
                 quiets_tried += 1;
             }
@@ -168,10 +190,16 @@ impl<G: Game> Searcher<G> {
                             }
                             let bonus = cutoff_bonus(depth);
                             self.history.update(seat, G::move_index(m), bonus);
+                            for b in before {
+                                self.continuation.update(seat, b, pt, bonus);
+                            }
                             let n = (quiets_tried as usize).min(tried.len());
-                            for &q in &tried[..n] {
+                            for &(q, qpt) in &tried[..n] {
                                 if q != m {
                                     self.history.update(seat, G::move_index(q), -bonus);
+                                    for b in before {
+                                        self.continuation.update(seat, b, qpt, -bonus);
+                                    }
                                 }
                             }
                         }

@@ -13,7 +13,7 @@ pub mod time;
 pub mod tt;
 
 use crate::rules::{Game, MoveBuffer, MovesOf, Outcome, Record, Seat, Side, Trace, perpetual_checker};
-use ordering::History;
+use ordering::{ContinuationHistory, History, NO_PIECE_TO};
 use std::sync::Arc;
 use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
 use std::time::Instant;
@@ -164,6 +164,14 @@ pub struct Searcher<G: Game> {
     /// A helper's nodes already added to `crew_nodes`.
     counted: u64,
     history: History,
+    /// Quiet moves that answered the move one ply before, and two plies before.
+    continuation: ContinuationHistory,
+    /// The `piece_to` of the move played at each ply (`NO_PIECE_TO` for a null move), which the
+    /// continuation histories read at the plies after it.
+    played: [usize; MAX_PLY + 2],
+    /// The static evaluation at each ply from the root side's view, `NO_EVAL` in check: a side
+    /// whose position improves on its last turn's is searched with less suspicion.
+    evals: [i32; MAX_PLY + 2],
     /// Best-Reply Search's lists of every opponent's moves, one per ply, kept between nodes so
     /// that the search does not allocate once they have grown.
     brs_lists: Vec<Vec<(i32, G::Move, u8)>>,
@@ -207,6 +215,9 @@ impl<G: Game> Searcher<G> {
             crew_nodes: Arc::new(AtomicU64::new(0)),
             counted: 0,
             history: History::new(G::VARIANT.seats.len(), G::MOVE_INDEX_SPACE),
+            continuation: ContinuationHistory::new(G::VARIANT.seats.len(), G::PIECE_TO_SPACE),
+            played: [NO_PIECE_TO; MAX_PLY + 2],
+            evals: [NO_EVAL; MAX_PLY + 2],
             brs_lists: (0..=MAX_PLY).map(|_| Vec::new()).collect(),
             killers: vec![[G::Move::default(); 2]; MAX_PLY + 1],
             pv: vec![[G::Move::default(); MAX_PLY]; MAX_PLY + 1],
@@ -260,6 +271,7 @@ impl<G: Game> Searcher<G> {
 
     fn forget_ordering(&mut self) {
         self.history.clear();
+        self.continuation.clear();
         self.killers.iter_mut().for_each(|k| *k = [G::Move::default(); 2]);
     }
 
@@ -637,11 +649,13 @@ impl<G: Game> Searcher<G> {
         beta: i32,
     ) -> i32 {
         self.pv_len[0] = 0;
+        self.evals[0] = NO_EVAL;
         let my_team = self.team(pos);
         let in_check = pos.in_check();
         let mut best = -INF;
         for i in 0..moves.len() {
             let m = moves.as_slice()[i];
+            self.played[0] = pos.piece_to(m);
             let mut child = pos.clone();
             child.play(m);
             let flip = self.team(&child) != my_team;

@@ -39,6 +39,48 @@ impl History {
     }
 }
 
+/// Continuation histories: how often a quiet move caused a cutoff right after a given move one
+/// or two plies earlier, both named by `piece_to`, per seat. Unlike `History` they are not aged
+/// between searches: they hold pairs of moves, which stay good answers as the game goes on.
+pub(super) struct ContinuationHistory {
+    table: Vec<i16>,
+    space: usize,
+}
+
+/// No move to continue: the root, or a null move.
+pub(super) const NO_PIECE_TO: usize = usize::MAX;
+
+impl ContinuationHistory {
+    pub(super) fn new(seats: usize, space: usize) -> Self {
+        ContinuationHistory { table: vec![0; seats.max(1) * space * space], space }
+    }
+
+    #[inline(always)]
+    fn slot(&self, seat: u8, before: usize, now: usize) -> usize {
+        (seat as usize * self.space + before) * self.space + now
+    }
+
+    #[inline(always)]
+    pub(super) fn get(&self, seat: u8, before: usize, now: usize) -> i32 {
+        if before == NO_PIECE_TO { 0 } else { self.table[self.slot(seat, before, now)] as i32 }
+    }
+
+    /// Moves the score toward +-HISTORY_MAX by `bonus`, as `History::update` does.
+    #[inline(always)]
+    pub(super) fn update(&mut self, seat: u8, before: usize, now: usize, bonus: i32) {
+        if before == NO_PIECE_TO {
+            return;
+        }
+        let i = self.slot(seat, before, now);
+        let h = self.table[i] as i32;
+        self.table[i] = (h + bonus - h * bonus.abs() / HISTORY_MAX) as i16;
+    }
+
+    pub(super) fn clear(&mut self) {
+        self.table.iter_mut().for_each(|h| *h = 0);
+    }
+}
+
 /// The bonus for a quiet move that caused a cutoff at `depth`.
 #[inline(always)]
 pub(super) fn cutoff_bonus(depth: i32) -> i32 {

@@ -197,6 +197,14 @@ impl<const FFA: bool> Evaluation for Chaturanga<FFA> {
         if m == PASS { 64 * 64 } else { m.from() * 64 + m.to() }
     }
 
+    // Five kinds on 64 squares, and the pass.
+    const PIECE_TO_SPACE: usize = 5 * 64 + 1;
+
+    #[inline]
+    fn piece_to(&self, m: Move) -> usize {
+        if m == PASS { 5 * 64 } else { self.kind_at(1u64 << m.from()) * 64 + m.to() }
+    }
+
     fn tactical_moves(&self, out: &mut List<Move>) {
         if self.over.is_some() {
             return;

@@ -155,6 +155,13 @@ impl Evaluation for Dojo {
         m.from() * 64 + m.to()
     }
 
+    const PIECE_TO_SPACE: usize = 6 * 64;
+
+    #[inline]
+    fn piece_to(&self, m: Move) -> usize {
+        self.kind_at(1u64 << m.from()) * 64 + m.to()
+    }
+
     fn tactical_moves(&self, out: &mut List<Move>) {
         self.generate(out, true);
     }

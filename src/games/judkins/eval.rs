@@ -120,6 +120,16 @@ impl Evaluation for Judkins {
         (m.origin() as usize * SQUARES + m.to()) * 2 + m.is_promotion() as usize
     }
 
+    // The twelve kinds on the board, then the six kinds dropped.
+    const PIECE_TO_SPACE: usize = (PIECE_TYPES + HAND_KINDS) * SQUARES;
+
+    #[inline]
+    fn piece_to(&self, m: Move) -> usize {
+        let kind =
+            if m.is_drop() { PIECE_TYPES + m.drop_type() as usize } else { cell_type(self.board[m.from()]) as usize };
+        kind * SQUARES + m.to()
+    }
+
     fn tactical_moves(&self, out: &mut List<Move>) {
         self.generate(out, true);
     }

@@ -253,6 +253,18 @@ impl Evaluation for Judtho {
         }
     }
 
+    // Eight kinds on 144 squares (a placement counts as its kind arriving), and the pass.
+    const PIECE_TO_SPACE: usize = 8 * 144 + 1;
+
+    #[inline]
+    fn piece_to(&self, m: Move) -> usize {
+        match m.kind() {
+            PLACE => m.placed() as usize * 144 + m.to(),
+            STEP | JUMP | DISTANT => self.board.at(m.from()).map_or(0, |(_, k)| k as usize) * 144 + m.to(),
+            _ => 8 * 144,
+        }
+    }
+
     fn tactical_moves(&self, out: &mut List<Move>) {
         // The Assembly has no captures: a quiet position for quiescence.
         if self.in_assembly() {
