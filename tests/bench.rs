@@ -6,7 +6,7 @@
 use tetrarch::bench;
 
 const TOTALS: &[(&str, u64)] =
-    &[("judkins", 449877), ("dojo", 610439), ("chaturanga", 127571), ("chaturanga-ffa", 217362), ("judtho", 78413)];
+    &[("judkins", 318615), ("dojo", 647171), ("chaturanga", 92526), ("chaturanga-ffa", 185833), ("judtho", 92439)];
 
 #[test]
 fn bench_node_totals_are_the_signature() {

@@ -62,6 +62,14 @@ impl<G: Game> Searcher<G> {
             if depth <= 4 && eval - 110 * (depth - improving as i32) >= beta {
                 return eval;
             }
+            // Razoring: far below alpha near the leaves, only a capture could help; if none
+            // does, the node fails low without a full search.
+            if depth <= 2 && eval + 250 * depth < alpha {
+                let v = self.qsearch(pos, ply, 0, alpha, alpha + 1);
+                if v <= alpha {
+                    return v;
+                }
+            }
             if G::NULL_MOVE && null_ok && depth >= 3 && eval >= beta {
                 self.played[ply] = NO_PIECE_TO;
                 let mut child = pos.clone();
@@ -126,7 +134,11 @@ impl<G: Game> Searcher<G> {
             if quiet && !pv_node && !in_check && best > -MATE_BOUND {
                 // Late quiet moves near the leaves, quiet moves that cannot lift a hopeless
                 // eval, and quiet moves that lose material are not worth a search.
-                if depth <= 3 && quiets_tried >= 3 + depth * depth * 2 {
+                if depth <= 3 && quiets_tried >= (3 + depth * depth * 2) * (2 + improving as i32) / 3 {
+                    continue;
+                }
+                // Quiet moves that kept failing here and after these moves.
+                if depth <= 3 && score < -3000 * depth {
                     continue;
                 }
                 if depth <= 3 && eval + 150 + 120 * depth <= alpha {
