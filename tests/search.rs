@@ -173,6 +173,22 @@ fn chaturanga_search_finds_the_double_mate_and_passes() {
     assert!(mv.starts_with("h4") && !mv.ends_with('4'), "green's king steps off the rank: {mv}");
 }
 
+/// All against all: at the symmetric start every army stands level with the field, and a score
+/// is what the army to move can expect, so it is near 0 at every depth, in both searches (the
+/// evaluation once counted the army's own material twice and said +14 pawns here).
+#[test]
+fn all_against_all_scores_the_symmetric_start_near_zero() {
+    use tetrarch::games::chaturanga::AllAgainstAll;
+    let record = Record::new(AllAgainstAll::startpos());
+    for best_reply in [false, true] {
+        for depth in [1, 2, 4, 6] {
+            let (_, score) = think(&record, depth, best_reply);
+            let Score::Cp(cp) = score else { panic!("a mate score from the start: {score:?}") };
+            assert!(cp.abs() <= 100, "depth {depth}, best reply {best_reply}: {cp}");
+        }
+    }
+}
+
 #[test]
 fn all_against_all_searches_see_a_repetition_the_root_move_makes() {
     use tetrarch::games::chaturanga::AllAgainstAll;

@@ -120,16 +120,18 @@ impl<const FFA: bool> Chaturanga<FFA> {
             }
         }
         if FFA {
-            // The others weigh as one average opponent; one's own material counts double, since
-            // the last army with pieces left is the one that can still take kings. An army out
-            // counts as nothing in that average, and every army out brings the last-king win
-            // nearer: knocking out a weak army must never look like a loss.
+            // The others weigh as the mean of one average opponent and the strongest, so that
+            // an army level with the field scores 0: a piece of mine lost costs its whole value,
+            // one taken from an opponent gains a sixth of it (two thirds from the strongest),
+            // since the other two profit as much. An army out counts as nothing in the average,
+            // and every army out brings the last-king win nearer: knocking out a weak army must
+            // never look like a loss.
             let me = side as usize;
             let others: i32 = (0..4).filter(|&a| a != me).map(|a| scores[a].0).sum();
             let leader =
                 (0..4).filter(|&a| a != me && self.out & (1 << a) == 0).map(|a| scores[a].0).max().unwrap_or(0);
             let gone = (self.out & !(1 << me)).count_ones() as i32;
-            let mut v = scores[me].0 * 2 - (others / 3 + leader) / 2 + OUT_BONUS * gone;
+            let mut v = scores[me].0 - (others / 3 + leader) / 2 + OUT_BONUS * gone;
             if scores[me].1 >= 190
                 && let Some(mine) = self.king_square(me)
             {
