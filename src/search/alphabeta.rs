@@ -45,14 +45,12 @@ impl<G: Game> Searcher<G> {
         let eval = if in_check { -INF } else { tt_eval.unwrap_or_else(|| self.eval(pos)) };
         let stored_eval = if in_check { NO_EVAL } else { eval };
         let my_team = self.team(pos);
-        // The paranoid search of more than two sides keeps the pruning it was measured with:
-        // continuation histories, improving, internal iterative reduction, razoring and
-        // history pruning were measured in two-sided games, and in Judtho's Assembly (three
-        // opponents as one) they pruned the opponents' replies that expose a King: the full
-        // seat received the First Checkmate in 21% of 186 games against 13.5% without them.
+        // Continuation histories, improving, internal iterative reduction, razoring and
+        // history pruning were measured in two-sided games (docs/strength.md); the paranoid
+        // search of more than two sides keeps the pruning its own figures were measured with.
         let two_sided = !self.many_sides;
-        // Whether the side to move stands better than at its turn two plies up (the same side
-        // in every game: two seats of one side follow each other only where a ply is its own).
+        // Whether the side to move stands better than two plies up: at its own previous turn
+        // where two sides alternate; in Judtho's turn cycles, two turns back whoever moved.
         let root_view = |v: i32| if my_team { v } else { -v };
         self.evals[ply] = if in_check { NO_EVAL } else { root_view(eval) };
         let improving = two_sided
