@@ -160,7 +160,8 @@ impl<G: Game> Searcher<G> {
                     continue;
                 }
             }
-            let pt = pos.piece_to(m);
+            // Only the two-sided search reads continuation histories.
+            let pt = if two_sided { pos.piece_to(m) } else { NO_PIECE_TO };
             self.played[ply] = pt;
             let mut child = pos.clone();
             child.play(m);
