@@ -5,7 +5,7 @@ use std::process::Command;
 use std::time::{Duration, Instant};
 use tetrarch::arbiter::clock::TimeControl;
 use tetrarch::arbiter::engine::EngineSpec;
-use tetrarch::arbiter::game::{Ending, Opening};
+use tetrarch::arbiter::game::{Ending, GameReport, Opening};
 use tetrarch::arbiter::movedata::Score;
 use tetrarch::arbiter::record::parse_pgn;
 use tetrarch::arbiter::rescore::from_records;
@@ -71,7 +71,7 @@ fn against_fake(mode: &str, arg: Option<&str>, tc: TimeControl) -> Summary {
     run(&config(vec![fake(mode, arg), tetrarch("tetrarch")], tc, 1)).unwrap()
 }
 
-fn the_game(s: &Summary) -> &tetrarch::arbiter::game::GameReport {
+fn the_game(s: &Summary) -> &GameReport {
     assert_eq!(s.games.len(), 1);
     &s.games[0]
 }
@@ -382,13 +382,21 @@ fn clock_accounting_against_a_sleeper() {
     );
     cfg.max_plies = 24;
     let s = run(&cfg).unwrap();
-    assert_eq!(the_game(&s).ending, Ending::Adjudicated, "{:?}", the_game(&s));
+    assert_on_time(the_game(&s));
     // Byoyomi alone: 300 ms fits in a 500 ms byoyomi.
     let mut cfg =
         config(vec![fake("sleep", Some("300")), tetrarch("tetrarch")], TimeControl::parse_clock("0", 0.5).unwrap(), 1);
     cfg.max_plies = 16;
     let s = run(&cfg).unwrap();
-    assert_eq!(the_game(&s).ending, Ending::Adjudicated, "{:?}", the_game(&s));
+    assert_on_time(the_game(&s));
+}
+
+/// The sleeper kept to its clock: the game ran to the ply limit or ended by the rules (tetrarch
+/// may mate the depth-1 sleeper before the limit), never by a forfeit or a fault.
+fn assert_on_time(g: &GameReport) {
+    assert!(matches!(g.ending, Ending::Adjudicated | Ending::Rules), "{g:?}");
+    assert!(g.culprit.is_none(), "{g:?}");
+    assert!(g.move_data.iter().step_by(2).all(|d| d.as_ref().is_some_and(|d| d.clock_ms.is_some())), "{g:?}");
 }
 
 #[test]
