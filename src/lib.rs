@@ -13,4 +13,5 @@ pub mod games;
 pub mod protocol;
 pub mod rules;
 pub mod search;
+pub mod tune;
 pub mod view;

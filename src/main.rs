@@ -62,6 +62,22 @@ enum Cmd {
         #[arg(long, default_value_t = 16)]
         hash: usize,
     },
+    /// Fits the evaluation's weights to the results of played games (Texel's method) and prints
+    /// the fitted table as Rust, to replace the one in the variant's eval.rs (docs/strength.md,
+    /// "Tuning"). Only Judkins has a weights table.
+    Tune {
+        /// JSON lines written by `tetrarch match --jsonl`.
+        #[arg(required = true)]
+        files: Vec<std::path::PathBuf>,
+        #[arg(long, default_value = "judkins")]
+        variant: String,
+        /// Passes over the weights at each step size, at most.
+        #[arg(long, default_value_t = 6)]
+        passes: usize,
+        /// Threads that share out the positions.
+        #[arg(long, default_value_t = 2)]
+        threads: usize,
+    },
 }
 
 #[derive(clap::Args)]
@@ -323,6 +339,26 @@ fn main() -> std::process::ExitCode {
             println!("Total nodes: {}", r.nodes);
             println!("Time: {} ms", r.millis);
             println!("Nodes/second: {}", r.nodes as u128 * 1000 / r.millis.max(1));
+        }
+        Some(Cmd::Tune { files, variant, passes, threads }) => {
+            let mut texts = Vec::new();
+            for f in files {
+                match std::fs::read_to_string(&f) {
+                    Ok(t) => texts.push((f.display().to_string(), t)),
+                    Err(e) => {
+                        eprintln!("{}: {}", f.display(), e);
+                        return std::process::ExitCode::FAILURE;
+                    }
+                }
+            }
+            let cfg = tetrarch::tune::TuneConfig { files: texts, passes, threads };
+            match tetrarch::tune::run(&variant, &cfg, &mut |l| eprintln!("{}", l)) {
+                Ok(table) => print!("{}", table),
+                Err(e) => {
+                    eprintln!("{}", e);
+                    return std::process::ExitCode::FAILURE;
+                }
+            }
         }
     }
     std::process::ExitCode::SUCCESS

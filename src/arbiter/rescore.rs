@@ -38,7 +38,7 @@ pub fn merge(files: &[(String, String)]) -> Result<Summary, String> {
 }
 
 /// One JSON line of `record::json` as the record it stands for.
-fn game_of_json(line: &str) -> Result<ParsedGame, String> {
+pub fn game_of_json(line: &str) -> Result<ParsedGame, String> {
     use super::json::{Json, parse};
     use super::movedata::{MoveData, Score};
     let v = parse(line)?;

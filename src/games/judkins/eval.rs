@@ -3,17 +3,133 @@
 use super::*;
 use crate::rules::Evaluation;
 
-// Material values (centipawns); a piece in hand is worth a little more than on the board because
-// it can be dropped anywhere.
+// Material values (centipawns) for exchanges and move ordering; a piece in hand is worth a
+// little more than on the board because it can be dropped anywhere.
 pub(super) const VALUE: [i32; PIECE_TYPES] = [100, 520, 570, 380, 700, 800, 0, 560, 560, 560, 900, 1050];
 pub(super) const HAND_VALUE: [i32; HAND_KINDS] = [120, 580, 620, 420, 770, 880];
-/// Weight of a safe square from which the enemy could drop a checking piece of each type.
-pub(super) const DROP_CHECK_WEIGHT: [i32; HAND_KINDS] = [6, 14, 16, 12, 14, 20];
-/// Weight of an attack by an enemy piece of each type on the squares around the king.
-pub(super) const KING_ATTACK_WEIGHT: [i32; PIECE_TYPES] = [4, 8, 8, 7, 9, 11, 0, 8, 8, 8, 13, 15];
+
+/// The evaluation's weights in one table, so that `tetrarch tune` can fit them to the results of
+/// played games (docs/strength.md, "Tuning").
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Weights {
+    /// Material on the board, by piece type (the king's is not used).
+    pub value: [i32; PIECE_TYPES],
+    pub hand_value: [i32; HAND_KINDS],
+    /// Per safe square next to the enemy king from which a piece in hand could be dropped with
+    /// check, by the kind in hand.
+    pub drop_check: [i32; HAND_KINDS],
+    /// Per square of the enemy king's zone that a piece of each type attacks.
+    pub king_attack: [i32; PIECE_TYPES],
+    /// Mobility per square: bishops, rooks and their promotions; the other pieces.
+    pub mobility_slider: i32,
+    pub mobility_step: i32,
+    /// A general (gold, silver, or a piece that moves as a gold) next to its own king.
+    pub shelter: i32,
+    /// Per rank advanced toward promotion.
+    pub pawn_advance: i32,
+    pub silver_advance: i32,
+    /// King pressure per piece in the enemy's hand.
+    pub hand_pressure: i32,
+    /// King pressure is multiplied by this over 8, by the number of attackers (0 to 7).
+    pub attackers: [i32; 8],
+    /// Per square next to the king that the enemy attacks and nothing of ours defends.
+    pub weak_square: i32,
+    /// The side to move's bonus.
+    pub tempo: i32,
+}
+
+/// The weights the engine plays with.
+pub const WEIGHTS: Weights = Weights {
+    value: [161, 438, 590, 290, 610, 710, 0, 650, 486, 470, 978, 1092],
+    hand_value: [148, 597, 710, 330, 696, 829],
+    drop_check: [-68, 9, 46, -32, 27, 46],
+    king_attack: [15, 25, 25, 19, 26, -3, 0, 31, 21, 16, -2, 1],
+    mobility_slider: 44,
+    mobility_step: 24,
+    shelter: -17,
+    pawn_advance: 40,
+    silver_advance: 81,
+    hand_pressure: 18,
+    attackers: [0, 35, 34, 30, 17, 0, -19, 63],
+    weak_square: 99,
+    tempo: 63,
+};
+
+impl Weights {
+    /// The weights as one list, in the order of the fields; `fixed` marks the ones that are not
+    /// tuned (the king's unused value and attack weight, and no attacker).
+    pub fn to_list(&self) -> (Vec<i32>, Vec<bool>) {
+        let mut v = Vec::new();
+        let mut fixed = Vec::new();
+        let mut put = |x: &[i32], f: &dyn Fn(usize) -> bool| {
+            for (i, &w) in x.iter().enumerate() {
+                v.push(w);
+                fixed.push(f(i));
+            }
+        };
+        let king = KING as usize;
+        put(&self.value, &|i| i == king);
+        put(&self.hand_value, &|_| false);
+        put(&self.drop_check, &|_| false);
+        put(&self.king_attack, &|i| i == king);
+        put(&[self.mobility_slider, self.mobility_step, self.shelter], &|_| false);
+        put(&[self.pawn_advance, self.silver_advance, self.hand_pressure], &|_| false);
+        put(&self.attackers, &|i| i == 0);
+        put(&[self.weak_square, self.tempo], &|_| false);
+        (v, fixed)
+    }
+
+    /// The inverse of `to_list`.
+    pub fn from_list(v: &[i32]) -> Weights {
+        let mut it = v.iter().copied();
+        let mut next = || it.next().unwrap_or(0);
+        let mut w = WEIGHTS;
+        w.value.iter_mut().for_each(|x| *x = next());
+        w.hand_value.iter_mut().for_each(|x| *x = next());
+        w.drop_check.iter_mut().for_each(|x| *x = next());
+        w.king_attack.iter_mut().for_each(|x| *x = next());
+        w.mobility_slider = next();
+        w.mobility_step = next();
+        w.shelter = next();
+        w.pawn_advance = next();
+        w.silver_advance = next();
+        w.hand_pressure = next();
+        w.attackers.iter_mut().for_each(|x| *x = next());
+        w.weak_square = next();
+        w.tempo = next();
+        w
+    }
+
+    /// The weights as the Rust text of `WEIGHTS`, for pasting after a tuning run.
+    pub fn to_rust(&self) -> String {
+        format!(
+            "pub const WEIGHTS: Weights = Weights {{\n    value: {:?},\n    hand_value: {:?},\n    drop_check: {:?},\n    king_attack: {:?},\n    mobility_slider: {},\n    mobility_step: {},\n    shelter: {},\n    pawn_advance: {},\n    silver_advance: {},\n    hand_pressure: {},\n    attackers: {:?},\n    weak_square: {},\n    tempo: {},\n}};\n",
+            self.value,
+            self.hand_value,
+            self.drop_check,
+            self.king_attack,
+            self.mobility_slider,
+            self.mobility_step,
+            self.shelter,
+            self.pawn_advance,
+            self.silver_advance,
+            self.hand_pressure,
+            self.attackers,
+            self.weak_square,
+            self.tempo
+        )
+    }
+}
 
 impl Judkins {
     pub(super) fn eval_sente(&self) -> i32 {
+        self.eval_sente_with(&WEIGHTS)
+    }
+
+    /// The evaluation from sente's side with the weights `w` (`WEIGHTS` in play; others while
+    /// tuning).
+    #[inline(always)]
+    pub fn eval_sente_with(&self, w: &Weights) -> i32 {
         let t = tables();
         let occ = self.occupied();
         let mut score = [0i32; 2];
@@ -24,7 +140,7 @@ impl Judkins {
         let mut attacked = [0u64; 2];
         for color in 0..2usize {
             for k in 0..HAND_KINDS {
-                score[color] += HAND_VALUE[k] * self.hand[color][k] as i32;
+                score[color] += w.hand_value[k] * self.hand[color][k] as i32;
             }
             let mut pieces = self.by_color[color] & !(1u64 << self.king[color]);
             let enemy_zone = zone[color ^ 1];
@@ -32,35 +148,35 @@ impl Judkins {
             while pieces != 0 {
                 let sq = pop_lsb(&mut pieces);
                 let pt = cell_type(self.board[sq]);
-                score[color] += VALUE[pt as usize];
+                score[color] += w.value[pt as usize];
                 let att = t.attacks(color as u8, pt, sq, occ);
                 attacked[color] |= att;
                 // Mobility, weighted lightly: long-range pieces gain most from open lines.
                 let mobility = (att & !self.by_color[color]).count_ones() as i32;
                 score[color] += match pt {
-                    BISHOP | ROOK | HORSE | DRAGON => 4 * mobility,
-                    _ => 2 * mobility,
+                    BISHOP | ROOK | HORSE | DRAGON => w.mobility_slider * mobility,
+                    _ => w.mobility_step * mobility,
                 };
                 let hits = (att & enemy_zone).count_ones() as i32;
                 if hits > 0 {
-                    king_pressure[color ^ 1] += hits * KING_ATTACK_WEIGHT[pt as usize];
+                    king_pressure[color ^ 1] += hits * w.king_attack[pt as usize];
                     king_attackers[color ^ 1] += 1;
                 }
                 // Generals next to their own king shelter it.
                 if matches!(pt, GOLD | SILVER | TOKIN | PRO_SILVER | PRO_KNIGHT) && own_zone & (1u64 << sq) != 0 {
-                    score[color] += 18;
+                    score[color] += w.shelter;
                 }
                 // Pawns and silvers gain as they advance toward promotion.
                 if matches!(pt, PAWN | SILVER) {
                     let row = sq / FILES;
                     let advance = if color == 0 { 5 - row } else { row } as i32;
-                    score[color] += advance * if pt == PAWN { 8 } else { 4 };
+                    score[color] += advance * if pt == PAWN { w.pawn_advance } else { w.silver_advance };
                 }
             }
             // Pieces in hand threaten drops next to the enemy king.
             let hand_pieces: i32 = self.hand[color].iter().map(|&n| n as i32).sum();
             if hand_pieces > 0 {
-                king_pressure[color ^ 1] += 6 * hand_pieces;
+                king_pressure[color ^ 1] += w.hand_pressure * hand_pieces;
                 king_attackers[color ^ 1] += 1;
             }
         }
@@ -69,21 +185,21 @@ impl Judkins {
             let them = color ^ 1;
             let ksq = self.king[color] as usize;
             // Pressure grows faster than linearly with the number of attackers.
-            let mult = [0, 6, 12, 16, 19, 21, 22, 23][king_attackers[color].min(7) as usize];
+            let mult = w.attackers[king_attackers[color].min(7) as usize];
             let mut danger = king_pressure[color] * mult / 8;
             // Squares next to the king that the enemy attacks and no piece of ours defends.
             let weak = zone[color] & attacked[them] & !attacked[color];
-            danger += 20 * weak.count_ones() as i32;
+            danger += w.weak_square * weak.count_ones() as i32;
             // Checks the enemy could drop on squares we do not guard.
             for pt in [PAWN, SILVER, GOLD, KNIGHT, BISHOP, ROOK] {
                 if self.hand[them][pt as usize] > 0 {
                     let checks = t.attacks(color as u8, pt, ksq, occ) & empty & !attacked[color];
-                    danger += DROP_CHECK_WEIGHT[pt as usize] * checks.count_ones() as i32;
+                    danger += w.drop_check[pt as usize] * checks.count_ones() as i32;
                 }
             }
             score[color] -= danger + danger * danger / 800;
         }
-        score[0] - score[1] + if self.side == SENTE { 20 } else { -20 }
+        score[0] - score[1] + if self.side == SENTE { w.tempo } else { -w.tempo }
     }
 }
 

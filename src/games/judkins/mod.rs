@@ -17,6 +17,7 @@ mod see;
 mod tables;
 pub mod uci;
 
+pub use eval::{WEIGHTS, Weights};
 use notation::format_move;
 pub use notation::{START_SFEN, square_name};
 use tables::{STEP_GOLD, STEP_KING, STEP_KNIGHT, STEP_PAWN, STEP_SILVER, Tables, tables};
