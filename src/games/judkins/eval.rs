@@ -151,7 +151,8 @@ impl Judkins {
                 score[color] += w.value[pt as usize];
                 let att = t.attacks(color as u8, pt, sq, occ);
                 attacked[color] |= att;
-                // Mobility, weighted lightly: long-range pieces gain most from open lines.
+                // Mobility: squares a piece attacks that its own men do not hold, long-range
+                // pieces apart from the others.
                 let mobility = (att & !self.by_color[color]).count_ones() as i32;
                 score[color] += match pt {
                     BISHOP | ROOK | HORSE | DRAGON => w.mobility_slider * mobility,
@@ -162,11 +163,11 @@ impl Judkins {
                     king_pressure[color ^ 1] += hits * w.king_attack[pt as usize];
                     king_attackers[color ^ 1] += 1;
                 }
-                // Generals next to their own king shelter it.
+                // Generals next to their own king (the fitted weight finds little in it).
                 if matches!(pt, GOLD | SILVER | TOKIN | PRO_SILVER | PRO_KNIGHT) && own_zone & (1u64 << sq) != 0 {
                     score[color] += w.shelter;
                 }
-                // Pawns and silvers gain as they advance toward promotion.
+                // Pawns and silvers as they advance toward promotion.
                 if matches!(pt, PAWN | SILVER) {
                     let row = sq / FILES;
                     let advance = if color == 0 { 5 - row } else { row } as i32;
@@ -184,7 +185,8 @@ impl Judkins {
         for color in 0..2 {
             let them = color ^ 1;
             let ksq = self.king[color] as usize;
-            // Pressure grows faster than linearly with the number of attackers.
+            // Pressure scaled by the number of attackers, by a fitted table: not monotone, it
+            // is what the results of the games asked for.
             let mult = w.attackers[king_attackers[color].min(7) as usize];
             let mut danger = king_pressure[color] * mult / 8;
             // Squares next to the king that the enemy attacks and no piece of ours defends.
