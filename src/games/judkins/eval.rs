@@ -100,24 +100,10 @@ impl Weights {
         w
     }
 
-    /// The weights as the Rust text of `WEIGHTS`, for pasting after a tuning run.
+    /// The weights as the Rust text of `WEIGHTS`, for pasting after a tuning run (the derived
+    /// `Debug` is Rust's own syntax for the table; rustfmt lays it out).
     pub fn to_rust(&self) -> String {
-        format!(
-            "pub const WEIGHTS: Weights = Weights {{\n    value: {:?},\n    hand_value: {:?},\n    drop_check: {:?},\n    king_attack: {:?},\n    mobility_slider: {},\n    mobility_step: {},\n    shelter: {},\n    pawn_advance: {},\n    silver_advance: {},\n    hand_pressure: {},\n    attackers: {:?},\n    weak_square: {},\n    tempo: {},\n}};\n",
-            self.value,
-            self.hand_value,
-            self.drop_check,
-            self.king_attack,
-            self.mobility_slider,
-            self.mobility_step,
-            self.shelter,
-            self.pawn_advance,
-            self.silver_advance,
-            self.hand_pressure,
-            self.attackers,
-            self.weak_square,
-            self.tempo
-        )
+        format!("pub const WEIGHTS: Weights = {:?};\n", self)
     }
 }
 
