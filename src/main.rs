@@ -64,7 +64,7 @@ enum Cmd {
     },
     /// Fits the evaluation's weights to the results of played games (Texel's method) and prints
     /// the fitted table as Rust, to replace the one in the variant's eval.rs (docs/strength.md,
-    /// "Tuning"). Only Judkins has a weights table.
+    /// "Tuning"). Judkins, Dojo and Double Mate (`chaturanga`) have weights tables.
     Tune {
         /// JSON lines written by `tetrarch match --jsonl`.
         #[arg(required = true)]
@@ -77,6 +77,9 @@ enum Cmd {
         /// Threads that share out the positions.
         #[arg(long, default_value_t = 2)]
         threads: usize,
+        /// The first step a weight is moved by; it halves down to 1.
+        #[arg(long, default_value_t = 8)]
+        step: i32,
     },
 }
 
@@ -340,7 +343,7 @@ fn main() -> std::process::ExitCode {
             println!("Time: {} ms", r.millis);
             println!("Nodes/second: {}", r.nodes as u128 * 1000 / r.millis.max(1));
         }
-        Some(Cmd::Tune { files, variant, passes, threads }) => {
+        Some(Cmd::Tune { files, variant, passes, threads, step }) => {
             let mut texts = Vec::new();
             for f in files {
                 match std::fs::read_to_string(&f) {
@@ -351,7 +354,7 @@ fn main() -> std::process::ExitCode {
                     }
                 }
             }
-            let cfg = tetrarch::tune::TuneConfig { files: texts, passes, threads };
+            let cfg = tetrarch::tune::TuneConfig { files: texts, passes, threads, step };
             match tetrarch::tune::run(&variant, &cfg, &mut |l| eprintln!("{}", l)) {
                 Ok(table) => print!("{}", table),
                 Err(e) => {

@@ -7,8 +7,81 @@
 
 use crate::arbiter::record::ParsedGame;
 use crate::arbiter::rescore::game_of_json;
-use crate::games::judkins::{Judkins, WEIGHTS, Weights};
+use crate::games::chaturanga::{self, DoubleMate};
+use crate::games::dojo::{self, Dojo};
+use crate::games::judkins::{self, Judkins};
 use crate::rules::{Evaluation, Notation};
+
+/// A game whose evaluation reads its weights from one table.
+pub trait Tunable: Notation + Evaluation + Clone + Send + Sync {
+    type Weights: Sync;
+    /// The table the engine plays with.
+    fn weights() -> Self::Weights;
+    /// The table as one list, and which of its entries are not tuned.
+    fn to_list(w: &Self::Weights) -> (Vec<i32>, Vec<bool>);
+    fn from_list(v: &[i32]) -> Self::Weights;
+    /// The table as the Rust text that replaces `WEIGHTS` in the game's eval.rs.
+    fn to_rust(w: &Self::Weights) -> String;
+    /// The evaluation from the first seat's side with the weights `w`.
+    fn eval_with(&self, w: &Self::Weights) -> i32;
+}
+
+impl Tunable for Judkins {
+    type Weights = judkins::Weights;
+    fn weights() -> judkins::Weights {
+        judkins::WEIGHTS
+    }
+    fn to_list(w: &judkins::Weights) -> (Vec<i32>, Vec<bool>) {
+        w.to_list()
+    }
+    fn from_list(v: &[i32]) -> judkins::Weights {
+        judkins::Weights::from_list(v)
+    }
+    fn to_rust(w: &judkins::Weights) -> String {
+        w.to_rust()
+    }
+    fn eval_with(&self, w: &judkins::Weights) -> i32 {
+        self.eval_sente_with(w)
+    }
+}
+
+impl Tunable for DoubleMate {
+    type Weights = chaturanga::Weights;
+    fn weights() -> chaturanga::Weights {
+        chaturanga::WEIGHTS
+    }
+    fn to_list(w: &chaturanga::Weights) -> (Vec<i32>, Vec<bool>) {
+        w.to_list()
+    }
+    fn from_list(v: &[i32]) -> chaturanga::Weights {
+        chaturanga::Weights::from_list(v)
+    }
+    fn to_rust(w: &chaturanga::Weights) -> String {
+        w.to_rust()
+    }
+    fn eval_with(&self, w: &chaturanga::Weights) -> i32 {
+        self.eval_for_with(0, w)
+    }
+}
+
+impl Tunable for Dojo {
+    type Weights = dojo::Weights;
+    fn weights() -> dojo::Weights {
+        dojo::WEIGHTS
+    }
+    fn to_list(w: &dojo::Weights) -> (Vec<i32>, Vec<bool>) {
+        w.to_list()
+    }
+    fn from_list(v: &[i32]) -> dojo::Weights {
+        dojo::Weights::from_list(v)
+    }
+    fn to_rust(w: &dojo::Weights) -> String {
+        w.to_rust()
+    }
+    fn eval_with(&self, w: &dojo::Weights) -> i32 {
+        self.eval_white_with(w)
+    }
+}
 
 /// A position and the result of its game for the first seat: 1 won, 0.5 drawn, 0 lost.
 pub struct Sample<P> {
@@ -24,13 +97,25 @@ pub struct TuneConfig {
     pub passes: usize,
     /// Threads that share out the positions.
     pub threads: usize,
+    /// The first step size; it halves down to 1. A game whose evaluation is read through a
+    /// flat curve (Dojo's many draws) needs larger steps than Judkins's 8.
+    pub step: i32,
 }
 
 /// Tunes the weights of `variant` and returns the text of the new table; `log` receives progress.
 pub fn run(variant: &str, cfg: &TuneConfig, log: &mut dyn FnMut(String)) -> Result<String, String> {
-    if variant != "judkins" {
-        return Err(format!("tune: {} has no weights table to tune; judkins has", variant));
+    match variant {
+        "judkins" => run_game::<Judkins>(variant, cfg, log),
+        "dojo" => run_game::<Dojo>(variant, cfg, log),
+        "chaturanga" => run_game::<DoubleMate>(variant, cfg, log),
+        _ => Err(format!(
+            "tune: {} has no weights table whose results are two-sided; judkins, dojo and chaturanga have",
+            variant
+        )),
     }
+}
+
+fn run_game<G: Tunable>(variant: &str, cfg: &TuneConfig, log: &mut dyn FnMut(String)) -> Result<String, String> {
     let mut games = Vec::new();
     for (name, text) in &cfg.files {
         for (n, line) in text.lines().enumerate().filter(|(_, l)| !l.trim().is_empty()) {
@@ -42,36 +127,32 @@ pub fn run(variant: &str, cfg: &TuneConfig, log: &mut dyn FnMut(String)) -> Resu
         if g.tag("Variant") != Some(variant) {
             return Err(format!("game {}: variant {:?}, not {}", i + 1, g.tag("Variant"), variant));
         }
-        let samples = samples_of::<Judkins>(g).map_err(|e| format!("game {}: {}", i + 1, e))?;
+        let samples = samples_of::<G>(g).map_err(|e| format!("game {}: {}", i + 1, e))?;
         if i % 10 == 9 { held.extend(samples) } else { fit.extend(samples) }
     }
     log(format!("{} games: {} positions to fit, {} held out", games.len(), fit.len(), held.len()));
     if fit.is_empty() || held.is_empty() {
         return Err("tune: too few quiet positions (give more games)".into());
     }
-    let eval = |p: &Judkins, w: &Weights| p.eval_sente_with(w);
-    let (start, fixed) = WEIGHTS.to_list();
-    let k = fit_scale(&fit, |p| eval(p, &WEIGHTS), cfg.threads);
-    let before =
-        (error(&fit, k, |p| eval(p, &WEIGHTS), cfg.threads), error(&held, k, |p| eval(p, &WEIGHTS), cfg.threads));
+    let eval = |p: &G, w: &G::Weights| p.eval_with(w);
+    let w0 = G::weights();
+    let (start, fixed) = G::to_list(&w0);
+    let k = fit_scale(&fit, |p| eval(p, &w0), cfg.threads);
+    let before = (error(&fit, k, |p| eval(p, &w0), cfg.threads), error(&held, k, |p| eval(p, &w0), cfg.threads));
     log(format!("scale {:.1} cp; error before: fitted {:.6}, held out {:.6}", k, before.0, before.1));
-    let best = descend(&fit, k, start, &fixed, cfg, &Weights::from_list, eval, log);
-    let w = Weights::from_list(&best);
+    let best = descend(&fit, k, start, &fixed, cfg, &G::from_list, eval, log);
+    let w = G::from_list(&best);
     let after = (error(&fit, k, |p| eval(p, &w), cfg.threads), error(&held, k, |p| eval(p, &w), cfg.threads));
     log(format!("error after: fitted {:.6}, held out {:.6}", after.0, after.1));
-    Ok(w.to_rust())
+    Ok(G::to_rust(&w))
 }
 
 /// The quiet positions of one game: not in check, past the opening, and where the move played
 /// next was not a capture or promotion (a position in the middle of an exchange is judged by its
 /// end, which the static evaluation does not see).
 pub fn samples_of<G: Notation + Evaluation>(g: &ParsedGame) -> Result<Vec<Sample<G>>, String> {
-    let result = match g.result.as_str() {
-        "1-0" => 1.0,
-        "0-1" => 0.0,
-        "1/2-1/2" => 0.5,
-        r => return Err(format!("result {} is not a two-player result", r)),
-    };
+    let result =
+        first_side_result(&g.result).ok_or_else(|| format!("result {} is not a two-sided result", g.result))?;
     let mut pos = match g.tag("StartPosition") {
         Some(text) => G::from_text(text)?,
         None => G::startpos(),
@@ -86,6 +167,25 @@ pub fn samples_of<G: Notation + Evaluation>(g: &ParsedGame) -> Result<Vec<Sample
         pos.play(m);
     }
     Ok(out)
+}
+
+/// The first side's share of a two-sided result: `1-0`, `1/2-1/2`, or Double Mate's seat by
+/// seat `1-0-1-0`, where the first and third seats are one side.
+fn first_side_result(r: &str) -> Option<f64> {
+    let points: Vec<f64> = r
+        .split('-')
+        .map(|p| match p {
+            "1" => Some(1.0),
+            "0" => Some(0.0),
+            "1/2" => Some(0.5),
+            _ => None,
+        })
+        .collect::<Option<_>>()?;
+    match points[..] {
+        [a, b] if a + b == 1.0 => Some(a),
+        [a, b, c, d] if a == c && b == d && a + b == 1.0 => Some(a),
+        _ => None,
+    }
 }
 
 fn sigmoid(eval: i32, k: f64) -> f64 {
@@ -144,7 +244,7 @@ fn descend<P: Sync, W: Sync>(
         error(samples, k, |p| eval(p, &w), cfg.threads)
     };
     let mut best = err(&params);
-    let mut step = 8;
+    let mut step = cfg.step.max(1);
     while step >= 1 {
         for pass in 0..cfg.passes {
             let mut changed = 0;

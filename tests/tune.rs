@@ -1,11 +1,15 @@
 //! `tetrarch tune`: the weights table, the positions it is fitted on, and a fitting run.
 
 use tetrarch::arbiter::rescore::game_of_json;
+use tetrarch::games::chaturanga::{self, AllAgainstAll, DoubleMate};
+use tetrarch::games::dojo::Dojo;
 use tetrarch::games::judkins::{Judkins, SENTE, WEIGHTS, Weights};
 use tetrarch::rules::{Evaluation, Notation, Rules};
-use tetrarch::tune::{TuneConfig, error, run, samples_of};
+use tetrarch::tune::{Tunable, TuneConfig, error, run, samples_of};
 
 const GAMES: &str = include_str!("../fixtures/judkins-tuning.jsonl");
+const DOJO_GAMES: &str = include_str!("../fixtures/dojo-tuning.jsonl");
+const DOUBLE_MATE_GAMES: &str = include_str!("../fixtures/chaturanga-tuning.jsonl");
 
 #[test]
 fn the_weights_list_round_trips_and_plays_as_the_engine_evaluates() {
@@ -51,7 +55,7 @@ fn only_quiet_positions_past_the_opening_are_fitted() {
 #[test]
 fn a_fit_lowers_the_error_and_prints_a_table() {
     let files = vec![("games".to_string(), GAMES.lines().take(300).collect::<Vec<_>>().join("\n"))];
-    let cfg = TuneConfig { files, passes: 1, threads: 2 };
+    let cfg = TuneConfig { files, passes: 1, threads: 2, step: 8 };
     let mut log = Vec::new();
     let table = run("judkins", &cfg, &mut |l| log.push(l)).unwrap();
     assert!(table.starts_with("pub const WEIGHTS: Weights = Weights {"), "{table}");
@@ -63,9 +67,110 @@ fn a_fit_lowers_the_error_and_prints_a_table() {
     let before = log.iter().find(|l| l.contains("error before")).expect("the error before");
     let after = log.iter().find(|l| l.contains("error after")).expect("the error after");
     assert!(num(after, "fitted") < num(before, "fitted"), "{log:?}");
-    assert!(run("dojo", &TuneConfig { files: vec![], passes: 1, threads: 1 }, &mut |_| ()).is_err());
+    let none =
+        run("chaturanga-ffa", &TuneConfig { files: vec![], passes: 1, threads: 1, step: 8 }, &mut |_| ()).unwrap_err();
+    assert!(none.contains("no weights table"), "{none}");
     // The error function itself: a perfect predictor scores 0, a coin 0.25.
     let samples = samples_of::<Judkins>(&game_of_json(GAMES.lines().next().unwrap()).unwrap()).unwrap();
     let coin = error(&samples, 100.0, |_| 0, 2);
     assert!((coin - 0.25).abs() < 1e-12, "{coin}");
+}
+
+/// A game's weights table: the list round-trips, the engine plays with it, and every weight
+/// that is tuned is read by some position of the first games of `games`.
+fn check_table<G: Tunable>(games: &str, evaluate_first: impl Fn(&G) -> i32) {
+    let w0 = G::weights();
+    let (list, fixed) = G::to_list(&w0);
+    assert_eq!(list.len(), fixed.len());
+    assert_eq!(G::to_list(&G::from_list(&list)).0, list);
+    for i in 0..list.len() {
+        let mut l = list.clone();
+        l[i] += 1;
+        assert_eq!(G::to_list(&G::from_list(&l)).0, l, "weight {i}");
+    }
+    let mut moved = vec![false; list.len()];
+    for line in games.lines().take(20) {
+        let g = game_of_json(line).unwrap();
+        let mut pos = match g.tag("StartPosition") {
+            Some(t) => G::from_text(t).unwrap(),
+            None => G::startpos(),
+        };
+        for text in &g.moves {
+            let e = pos.eval_with(&w0);
+            assert_eq!(e, evaluate_first(&pos), "{}", pos.to_text());
+            for (i, m) in moved.iter_mut().enumerate().filter(|(i, m)| !fixed[*i] && !**m) {
+                let mut l = list.clone();
+                l[i] += 50;
+                *m = pos.eval_with(&G::from_list(&l)) != e;
+            }
+            let m = pos.parse_move(text).unwrap();
+            pos.play(m);
+        }
+    }
+    let idle: Vec<usize> = (0..list.len()).filter(|&i| !fixed[i] && !moved[i]).collect();
+    assert!(idle.is_empty(), "weights no position reads: {idle:?}");
+    assert!(G::to_rust(&w0).starts_with("pub const WEIGHTS: Weights = Weights {"));
+}
+
+/// A short fit lowers the fitted error.
+fn check_fit(variant: &str, games: &str) {
+    let files = vec![("games".to_string(), games.lines().take(200).collect::<Vec<_>>().join("\n"))];
+    let cfg = TuneConfig { files, passes: 1, threads: 2, step: 8 };
+    let mut log = Vec::new();
+    let table = run(variant, &cfg, &mut |l| log.push(l)).unwrap();
+    assert!(table.starts_with("pub const WEIGHTS: Weights = Weights {"), "{table}");
+    let num = |line: &str, key: &str| -> f64 {
+        let at = line.find(key).unwrap_or_else(|| panic!("{key} in {line}")) + key.len();
+        line[at..].split(|c: char| c == ',' || c.is_whitespace()).find(|w| !w.is_empty()).unwrap().parse().unwrap()
+    };
+    let before = log.iter().find(|l| l.contains("error before")).expect("the error before");
+    let after = log.iter().find(|l| l.contains("error after")).expect("the error after");
+    assert!(num(after, "fitted") < num(before, "fitted"), "{log:?}");
+}
+
+#[test]
+fn dojo_weights_round_trip_and_play_as_the_engine_evaluates() {
+    check_table::<Dojo>(DOJO_GAMES, |p| {
+        assert_eq!(p.evaluate(0), -p.evaluate(1));
+        p.evaluate(0)
+    });
+}
+
+#[test]
+fn double_mate_weights_round_trip_and_play_as_the_engine_evaluates() {
+    check_table::<DoubleMate>(DOUBLE_MATE_GAMES, |p| p.evaluate(0));
+    // All against all plays with its own table, which the tuner does not fit.
+    let mut ffa = AllAgainstAll::startpos();
+    for ply in 0..40 {
+        for seat in 0..4 {
+            assert_eq!(ffa.evaluate(seat), ffa.eval_for_with(seat, &chaturanga::FFA_WEIGHTS), "ply {ply}");
+        }
+        let mut list = Default::default();
+        ffa.legal_moves(&mut list);
+        let moves = list.as_slice();
+        if moves.is_empty() || ffa.static_outcome().is_some() {
+            break;
+        }
+        let m = moves[(ply * 7) % moves.len()];
+        ffa.play(m);
+    }
+}
+
+#[test]
+fn dojo_and_double_mate_fits_lower_the_error() {
+    check_fit("dojo", DOJO_GAMES);
+    check_fit("chaturanga", DOUBLE_MATE_GAMES);
+    // Double Mate's seat-by-seat results count for the first side (seats y and r).
+    let g = game_of_json(DOUBLE_MATE_GAMES.lines().next().unwrap()).unwrap();
+    let want = if g.result.starts_with("1-") {
+        1.0
+    } else if g.result.starts_with("0-") {
+        0.0
+    } else {
+        0.5
+    };
+    for s in samples_of::<DoubleMate>(&g).unwrap() {
+        assert!(!s.pos.in_check());
+        assert_eq!(s.result, want);
+    }
 }

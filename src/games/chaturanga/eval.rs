@@ -4,19 +4,149 @@
 use super::*;
 use crate::rules::Evaluation;
 
+/// The evaluation's weights in one table, so that `tetrarch tune` can fit them to the results of
+/// played games (docs/strength.md, "Tuning"). Each form has its own: only Double Mate's results
+/// are two-sided, which is what the tuner fits.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Weights {
+    /// Material by kind: king (not used), rook, knight, ship, pawn.
+    pub value: [i32; 5],
+    /// A pawn's bonus by the steps it has left to its edge.
+    pub pawn_advance: [i32; 8],
+    /// Per square a rook, a knight reaches.
+    pub mobility_rook: i32,
+    pub mobility_knight: i32,
+    /// Double Mate: an army down to its king counts as beaten (C4).
+    pub lone_king: i32,
+    /// Per square next to the king that an enemy attacks.
+    pub zone_attacked: i32,
+    /// In check, and per escape fewer than three.
+    pub check: i32,
+    pub check_escape: i32,
+    /// Double Mate: mated (C3), on top of the check.
+    pub mated: i32,
+    /// Not in check, but no square to run to.
+    pub no_escape: i32,
+    /// All against all: in check, and per escape fewer than three; taken before it can move.
+    pub ffa_check: i32,
+    pub ffa_check_escape: i32,
+    pub doomed: i32,
+    /// Per step the king has left its home edge, by each enemy rook, knight and ship (at most 8).
+    pub king_out: i32,
+    /// An army short of material: per square its king cannot go to, and per step nearer a corner.
+    pub hunted_room: i32,
+    pub hunted_edge: i32,
+    /// The side to move's bonus (Double Mate).
+    pub tempo: i32,
+}
+
+/// Double Mate's weights.
+pub const WEIGHTS: Weights = Weights {
+    value: [0, 461, 290, 109, 97],
+    pawn_advance: [0, 164, 132, 72, 12, -11, -12, 0],
+    mobility_rook: 18,
+    mobility_knight: 20,
+    lone_king: 320,
+    zone_attacked: 2,
+    check: 87,
+    check_escape: 102,
+    mated: 356,
+    no_escape: 82,
+    ffa_check: 60,
+    ffa_check_escape: 30,
+    doomed: 1500,
+    king_out: 4,
+    hunted_room: 14,
+    hunted_edge: 46,
+    tempo: 27,
+};
+
+/// All against all's weights, as first set: its results are not two-sided, so the tuner does
+/// not fit them.
+pub const FFA_WEIGHTS: Weights = Weights {
+    value: [0, 500, 320, 190, 100],
+    pawn_advance: [0, 90, 45, 25, 12, 5, 0, 0],
+    mobility_rook: 3,
+    mobility_knight: 3,
+    lone_king: 400,
+    zone_attacked: 12,
+    check: 40,
+    check_escape: 30,
+    mated: 350,
+    no_escape: 25,
+    ffa_check: 60,
+    ffa_check_escape: 30,
+    doomed: 1500,
+    king_out: 3,
+    hunted_room: 12,
+    hunted_edge: 20,
+    tempo: 0,
+};
+
+impl Weights {
+    /// The weights as one list, in the order of the fields; `fixed` marks the ones that are not
+    /// tuned: the king's value, a pawn's unreachable steps, and all against all's own terms,
+    /// which Double Mate never reads.
+    pub fn to_list(&self) -> (Vec<i32>, Vec<bool>) {
+        let mut v = Vec::new();
+        let mut fixed = Vec::new();
+        let mut put = |x: &[i32], f: &dyn Fn(usize) -> bool| {
+            for (i, &w) in x.iter().enumerate() {
+                v.push(w);
+                fixed.push(f(i));
+            }
+        };
+        put(&self.value, &|i| i == KING);
+        put(&self.pawn_advance, &|i| i == 0 || i == 7);
+        put(&[self.mobility_rook, self.mobility_knight, self.lone_king, self.zone_attacked], &|_| false);
+        put(&[self.check, self.check_escape, self.mated, self.no_escape], &|_| false);
+        put(&[self.ffa_check, self.ffa_check_escape, self.doomed], &|_| true);
+        put(&[self.king_out, self.hunted_room, self.hunted_edge, self.tempo], &|_| false);
+        (v, fixed)
+    }
+
+    /// The inverse of `to_list`.
+    pub fn from_list(v: &[i32]) -> Weights {
+        let mut it = v.iter().copied();
+        let mut next = || it.next().unwrap_or(0);
+        let mut w = WEIGHTS;
+        w.value.iter_mut().for_each(|x| *x = next());
+        w.pawn_advance.iter_mut().for_each(|x| *x = next());
+        w.mobility_rook = next();
+        w.mobility_knight = next();
+        w.lone_king = next();
+        w.zone_attacked = next();
+        w.check = next();
+        w.check_escape = next();
+        w.mated = next();
+        w.no_escape = next();
+        w.ffa_check = next();
+        w.ffa_check_escape = next();
+        w.doomed = next();
+        w.king_out = next();
+        w.hunted_room = next();
+        w.hunted_edge = next();
+        w.tempo = next();
+        w
+    }
+
+    /// The weights as the Rust text of `WEIGHTS`, for pasting after a tuning run.
+    pub fn to_rust(&self) -> String {
+        format!("pub const WEIGHTS: Weights = {:?};\n", self)
+    }
+}
+
 impl<const FFA: bool> Chaturanga<FFA> {
     /// One army's standing in centipawns: material, pawns near promotion, king safety against
     /// the armies that attack it, and the mate states that C3 and C4 make decisive.
     /// Returns the score, the material, and how hunted the army's king is when the army is short
     /// of material (0 otherwise).
-    pub(super) fn army_score(&self, a: usize, occ: u64) -> (i32, i32, i32) {
-        const VALUE: [i32; 5] = [0, 500, 320, 190, 100];
-        // Steps a pawn has left to its edge: the last steps are worth most.
-        const PAWN_ADVANCE: [i32; 8] = [0, 90, 45, 25, 12, 5, 0, 0];
+    #[inline(always)]
+    pub(super) fn army_score(&self, a: usize, occ: u64, w: &Weights) -> (i32, i32, i32) {
         let t = tables();
         let own = self.army[a];
         let mut s = 0;
-        for (k, v) in VALUE.iter().enumerate().skip(1) {
+        for (k, v) in w.value.iter().enumerate().skip(1) {
             s += v * (own & self.kind[k]).count_ones() as i32;
         }
         let material = s;
@@ -30,21 +160,21 @@ impl<const FFA: bool> Chaturanga<FFA> {
                 2 => r,
                 _ => f,
             };
-            s += PAWN_ADVANCE[left];
+            s += w.pawn_advance[left];
         }
         // Mobility of the pieces that go far: rooks and knights.
         let mut rooks = own & self.kind[ROOK];
         while rooks != 0 {
-            s += 3 * (SLIDERS.rook(pop(&mut rooks), occ) & !own).count_ones() as i32;
+            s += w.mobility_rook * (SLIDERS.rook(pop(&mut rooks), occ) & !own).count_ones() as i32;
         }
         let mut knights = own & self.kind[KNIGHT];
         while knights != 0 {
-            s += 3 * (t.knight[pop(&mut knights)] & !own).count_ones() as i32;
+            s += w.mobility_knight * (t.knight[pop(&mut knights)] & !own).count_ones() as i32;
         }
         let Some(ksq) = self.king_square(a) else { return (s, material, 0) };
         if !FFA && own == 1u64 << ksq {
             // A lone king counts as beaten (C4).
-            return (s - 400, material, 0);
+            return (s - w.lone_king, material, 0);
         }
         let enemies = self.enemies(a);
         let zone = t.king[ksq];
@@ -57,37 +187,37 @@ impl<const FFA: bool> Chaturanga<FFA> {
             attacked += hit as i32;
             escapes += (!hit && own & (1u64 << sq) == 0) as i32;
         }
-        s -= 12 * attacked;
+        s -= w.zone_attacked * attacked;
         let checkers = self.attackers(ksq, enemies, occ);
         if FFA && checkers != 0 {
             // All against all: an attacked king is taken by the first attacker to move before
             // its own army does; only an army to move before all of them can still run.
             let after = |x: usize| (x + 4 - self.turn as usize) % 4;
             let doomed = (0..4).any(|b| checkers & self.army[b] != 0 && after(b) < after(a));
-            s -= if doomed { 1500 } else { 60 + 30 * (3 - escapes).max(0) };
+            s -= if doomed { w.doomed } else { w.ffa_check + w.ffa_check_escape * (3 - escapes).max(0) };
         } else if checkers != 0 {
             // In check: the fewer escapes, the nearer a mate.
-            s -= 40 + 30 * (3 - escapes).max(0);
+            s -= w.check + w.check_escape * (3 - escapes).max(0);
             if escapes == 0 && !FFA && !self.has_legal_move(a) {
                 // Mated: the army cannot move until freed (C3), and two such armies lose (C4).
-                s -= 350;
+                s -= w.mated;
             }
         } else if escapes == 0 {
-            s -= 25;
+            s -= w.no_escape;
         }
         // A king that has left its home edge while enemy pieces remain is a target for every
         // one of them.
         let (f, r) = (ksq % 8, ksq / 8);
         let home = [r, f, 7 - r, 7 - f][a] as i32;
         let hunters = (self.armies_bb(enemies) & (self.kind[ROOK] | self.kind[KNIGHT] | self.kind[SHIP])).count_ones();
-        s -= home * hunters.min(8) as i32 * 3;
+        s -= home * hunters.min(8) as i32 * w.king_out;
         let mut hunted = 0;
         if material < 400 {
             // An army short of material is hunted down: the less room its king has and the
             // nearer it is to a corner, the sooner it falls (all against all: captured; Double
             // Mate: mated).
             let edge = (f.min(7 - f)).min(r.min(7 - r)) as i32;
-            hunted = 12 * (8 - escapes) + 20 * (3 - edge);
+            hunted = w.hunted_room * (8 - escapes) + w.hunted_edge * (3 - edge);
             s -= hunted;
         }
         (s, material, hunted)
@@ -112,11 +242,18 @@ impl<const FFA: bool> Chaturanga<FFA> {
     }
 
     pub(super) fn eval_for(&self, side: Side) -> i32 {
+        self.eval_for_with(side, if FFA { &FFA_WEIGHTS } else { &WEIGHTS })
+    }
+
+    /// The evaluation for `side` with the weights `w` (the form's own table in play; others
+    /// while tuning).
+    #[inline(always)]
+    pub fn eval_for_with(&self, side: Side, w: &Weights) -> i32 {
         let occ = self.occupied();
         let mut scores = [(0i32, 0i32, 0i32); 4];
         for (a, sc) in scores.iter_mut().enumerate() {
             if self.out & (1 << a) == 0 {
-                *sc = self.army_score(a, occ);
+                *sc = self.army_score(a, occ, w);
             }
         }
         if FFA {
@@ -153,7 +290,8 @@ impl<const FFA: bool> Chaturanga<FFA> {
             let a = side as usize & 1;
             let mine = scores[a].0 + scores[a + 2].0;
             let theirs = scores[a ^ 1].0 + scores[(a ^ 1) + 2].0;
-            mine - theirs
+            let tempo = if self.turn as usize & 1 == a { w.tempo } else { -w.tempo };
+            mine - theirs + tempo
         }
     }
 }

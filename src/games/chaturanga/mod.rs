@@ -17,6 +17,7 @@ mod notation;
 mod see;
 mod tables;
 
+pub use eval::{FFA_WEIGHTS, WEIGHTS, Weights};
 use notation::format_move;
 pub use notation::{START, square_name};
 use tables::tables;

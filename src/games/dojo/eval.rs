@@ -4,8 +4,8 @@
 use super::*;
 use crate::rules::Evaluation;
 
+/// Material values (centipawns) for exchanges and move ordering.
 pub(super) const VALUE: [i32; 6] = [100, 320, 330, 500, 900, 0];
-pub(super) const PAWN_RANK: [i32; 8] = [0, 0, 5, 10, 20, 35, 60, 0];
 /// How central a square is, 0 at the edge to 3 in the middle.
 pub(super) const CENTRE: [i32; 64] = {
     let mut c = [0; 64];
@@ -20,12 +20,143 @@ pub(super) const CENTRE: [i32; 64] = {
     c
 };
 
+/// Per colour and square: the squares ahead of a pawn there on its own and the two next files,
+/// where an enemy pawn would stop or take it.
+const FRONT_SPAN: [[u64; 64]; 2] = {
+    let mut t = [[0u64; 64]; 2];
+    let mut sq = 0;
+    while sq < 64 {
+        let (f, r) = (sq % 8, sq / 8);
+        let mut files = 0x0101_0101_0101_0101u64 << f;
+        if f > 0 {
+            files |= 0x0101_0101_0101_0101u64 << (f - 1);
+        }
+        if f < 7 {
+            files |= 0x0101_0101_0101_0101u64 << (f + 1);
+        }
+        let above = if r == 7 { 0 } else { !0u64 << ((r + 1) * 8) };
+        let below = if r == 0 { 0 } else { !0u64 >> ((8 - r) * 8) };
+        t[WHITE][sq] = files & above;
+        t[BLACK][sq] = files & below;
+        sq += 1;
+    }
+    t
+};
+
+/// The evaluation's weights in one table, so that `tetrarch tune` can fit them to the results of
+/// played games (docs/strength.md, "Tuning"). Ratios are in hundredths where a term scales a
+/// value: 100 plays the term as first set.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Weights {
+    /// Material by piece type (the antisensei's is not used).
+    pub value: [i32; 6],
+    /// A pawn's bonus by how far it has come (its colour's ranks, 0 to 7).
+    pub pawn_rank: [i32; 8],
+    /// A passed pawn's further bonus by rank: no enemy pawn ahead on its file or the next two.
+    pub passed: [i32; 8],
+    /// A pawn with a passive member on the square ahead, which it cannot push into (D4).
+    pub pawn_blocked: i32,
+    /// D6: a pawn on the far rank's doorstep (rank 6, rank 5) free to reach it is worth this
+    /// many hundredths of the best enemy piece it could freeze, less a pawn.
+    pub freeze: [i32; 2],
+    /// By knight, bishop, rook, queen: per step toward the centre, and per square reached.
+    pub centre: [i32; 4],
+    pub mobility: [i32; 4],
+    /// Two bishops or more.
+    pub bishop_pair: i32,
+    /// D7, D8: hundredths of the promotion's gain, by the square of the counter over 300.
+    pub promotion: i32,
+    /// D10: hundredths of the piece's value, by the square of its counter over 260, when it
+    /// lingers within three squares of the enemy antisensei.
+    pub defection: i32,
+    /// D9: hundredths of treason's gain over the deputy's, by the square of the counter over 100.
+    pub treason: i32,
+    /// King safety: per enemy piece of each type within two squares of the antisensei.
+    pub king_near: [i32; 5],
+    /// Per attack on a square next to the antisensei.
+    pub king_zone: i32,
+    /// The side to move's bonus.
+    pub tempo: i32,
+}
+
+/// The weights the engine plays with.
+pub const WEIGHTS: Weights = Weights {
+    value: [100, 320, 330, 500, 900, 0],
+    pawn_rank: [0, 0, 5, 10, 20, 35, 60, 0],
+    passed: [0; 8],
+    pawn_blocked: 15,
+    freeze: [40, 20],
+    centre: [4, 2, 0, 1],
+    mobility: [3, 3, 2, 1],
+    bishop_pair: 0,
+    promotion: 100,
+    defection: 100,
+    treason: 100,
+    king_near: [2, 8, 8, 12, 22],
+    king_zone: 8,
+    tempo: 0,
+};
+
+impl Weights {
+    /// The weights as one list, in the order of the fields; `fixed` marks the ones that are not
+    /// tuned (the antisensei's value, and the ranks a pawn never stands on).
+    pub fn to_list(&self) -> (Vec<i32>, Vec<bool>) {
+        let mut v = Vec::new();
+        let mut fixed = Vec::new();
+        let mut put = |x: &[i32], f: &dyn Fn(usize) -> bool| {
+            for (i, &w) in x.iter().enumerate() {
+                v.push(w);
+                fixed.push(f(i));
+            }
+        };
+        put(&self.value, &|i| i == KING);
+        put(&self.pawn_rank, &|i| i == 0 || i == 7);
+        put(&self.passed, &|i| i == 0 || i == 7);
+        put(&[self.pawn_blocked], &|_| false);
+        put(&self.freeze, &|_| false);
+        put(&self.centre, &|_| false);
+        put(&self.mobility, &|_| false);
+        put(&[self.bishop_pair, self.promotion, self.defection, self.treason], &|_| false);
+        put(&self.king_near, &|_| false);
+        put(&[self.king_zone, self.tempo], &|_| false);
+        (v, fixed)
+    }
+
+    /// The inverse of `to_list`.
+    pub fn from_list(v: &[i32]) -> Weights {
+        let mut it = v.iter().copied();
+        let mut next = || it.next().unwrap_or(0);
+        let mut w = WEIGHTS;
+        w.value.iter_mut().for_each(|x| *x = next());
+        w.pawn_rank.iter_mut().for_each(|x| *x = next());
+        w.passed.iter_mut().for_each(|x| *x = next());
+        w.pawn_blocked = next();
+        w.freeze.iter_mut().for_each(|x| *x = next());
+        w.centre.iter_mut().for_each(|x| *x = next());
+        w.mobility.iter_mut().for_each(|x| *x = next());
+        w.bishop_pair = next();
+        w.promotion = next();
+        w.defection = next();
+        w.treason = next();
+        w.king_near.iter_mut().for_each(|x| *x = next());
+        w.king_zone = next();
+        w.tempo = next();
+        w
+    }
+
+    /// The weights as the Rust text of `WEIGHTS`, for pasting after a tuning run.
+    pub fn to_rust(&self) -> String {
+        format!("pub const WEIGHTS: Weights = {:?};\n", self)
+    }
+}
+
 impl Dojo {
     // ---- evaluation ----
 
     /// One side's standing in centipawns: material, piece placement and mobility through the
     /// passive stacks, and what the counters are about to do.
-    pub(super) fn side_score(&self, c: usize, occ: u64) -> i32 {
+    #[inline(always)]
+    fn side_score(&self, c: usize, occ: u64, w: &Weights) -> i32 {
         let t = tables();
         let k = &self.kind;
         let own = self.color[c];
@@ -38,50 +169,59 @@ impl Dojo {
         let mut best_enemy = 0;
         let mut e = enemy & !k[KING];
         while e != 0 {
-            best_enemy = best_enemy.max(VALUE[self.kind_at(1u64 << pop(&mut e))]);
+            best_enemy = best_enemy.max(w.value[self.kind_at(1u64 << pop(&mut e))]);
         }
         let forward = |sq: usize| if c == WHITE { sq / 8 } else { 7 - sq / 8 };
         while b != 0 {
             let sq = pop(&mut b);
             let kind = self.kind_at(1u64 << sq);
-            s += VALUE[kind];
+            s += w.value[kind];
             let centre = CENTRE[sq];
             let cnt = self.counters[sq];
             match kind {
                 PAWN => {
                     let r = forward(sq);
-                    s += PAWN_RANK[r];
+                    s += w.pawn_rank[r];
+                    if FRONT_SPAN[c][sq] & enemy & k[PAWN] == 0 {
+                        s += w.passed[r];
+                    }
                     let step = if c == WHITE { sq + 8 } else { sq.wrapping_sub(8) };
                     if step < 64 && self.passive & (1u64 << step) != 0 {
                         // A passive member ahead stops this pawn for good, except by capture.
-                        s -= 15;
+                        s -= w.pawn_blocked;
                     }
                     if r == 6 || r == 5 {
                         // D6: reaching the far rank freezes the best enemy piece.
                         let free = step < 64 && occ & (1u64 << step) == 0;
                         let takes = t.pawn_attacks[c][sq] & enemy != 0;
                         if free || takes {
-                            s += (best_enemy - 100).max(0) * if r == 6 { 2 } else { 1 } / 5;
+                            s += (best_enemy - 100).max(0) * w.freeze[6 - r] / 100;
                         }
                     }
                 }
-                KNIGHT => s += centre * 4 + 3 * (t.knight[sq] & !own & !self.passive).count_ones() as i32,
-                BISHOP => s += centre * 2 + 3 * (SLIDERS.bishop(sq, occ) & !own).count_ones() as i32,
-                ROOK => s += 2 * (SLIDERS.rook(sq, occ) & !own).count_ones() as i32,
+                KNIGHT => {
+                    s +=
+                        centre * w.centre[0] + w.mobility[0] * (t.knight[sq] & !own & !self.passive).count_ones() as i32
+                }
+                BISHOP => {
+                    s += centre * w.centre[1] + w.mobility[1] * (SLIDERS.bishop(sq, occ) & !own).count_ones() as i32
+                }
+                ROOK => s += centre * w.centre[2] + w.mobility[2] * (SLIDERS.rook(sq, occ) & !own).count_ones() as i32,
                 QUEEN => {
-                    s += centre + (SLIDERS.rook(sq, occ) | SLIDERS.bishop(sq, occ)).count_ones() as i32;
+                    s += centre * w.centre[3]
+                        + w.mobility[3] * (SLIDERS.rook(sq, occ) | SLIDERS.bishop(sq, occ)).count_ones() as i32;
                 }
                 _ => {}
             }
             if kind <= BISHOP {
                 // D7, D8: a promotion a few moves away is nearly banked.
                 let m = cnt[OBEDIENT].max(cnt[STAGNATION]) as i32;
-                s += (VALUE[kind + 1] - VALUE[kind]) * m * m / 300;
+                s += (w.value[kind + 1] - w.value[kind]) * m * m * w.promotion / 30000;
             }
             let d = cnt[DEFECTION] as i32;
             if d > 0 && t.distance[sq][their_king] <= 3 {
                 // D10: a piece lingering by the enemy antisensei is about to leave.
-                s -= VALUE[kind] * d * d / 260;
+                s -= w.value[kind] * d * d * w.defection / 26000;
             }
         }
         // D9: treason demotes the deputy and returns the best candidate as the new one.
@@ -91,23 +231,23 @@ impl Dojo {
         {
             let cands = self.candidates(c, q);
             let gain = if cands & !own != 0 {
-                VALUE[QUEEN]
+                w.value[QUEEN]
             } else {
                 let mut best = 0;
                 let mut x = cands;
                 while x != 0 {
-                    best = best.max(VALUE[QUEEN] - VALUE[self.kind_at(1u64 << pop(&mut x))]);
+                    best = best.max(w.value[QUEEN] - w.value[self.kind_at(1u64 << pop(&mut x))]);
                 }
                 best
             };
-            s += (gain - (VALUE[QUEEN] - VALUE[PAWN])) * tr * tr / 100;
+            s += (gain - (w.value[QUEEN] - w.value[PAWN])) * tr * tr * w.treason / 10000;
         }
         // King safety: enemy pieces near the antisensei, passive members next to it shelter it.
         let zone = t.king[my_king];
         let mut near = enemy & !k[KING] & t.ring2[my_king];
         let mut danger = 0;
         while near != 0 {
-            danger += VALUE[self.kind_at(1u64 << pop(&mut near))] / 40;
+            danger += w.king_near[self.kind_at(1u64 << pop(&mut near))];
         }
         let mut attackers_near = 0;
         let mut z = zone;
@@ -115,13 +255,24 @@ impl Dojo {
             let sq = pop(&mut z);
             attackers_near += self.attackers(sq, c ^ 1, occ).count_ones() as i32;
         }
-        s -= danger + 8 * attackers_near;
+        s -= danger + w.king_zone * attackers_near;
+        if (own & k[BISHOP]).count_ones() >= 2 {
+            s += w.bishop_pair;
+        }
         s
     }
 
     pub(super) fn eval_white(&self) -> i32 {
+        self.eval_white_with(&WEIGHTS)
+    }
+
+    /// The evaluation from White's side with the weights `w` (`WEIGHTS` in play; others while
+    /// tuning).
+    #[inline(always)]
+    pub fn eval_white_with(&self, w: &Weights) -> i32 {
         let occ = self.blocked();
-        self.side_score(WHITE, occ) - self.side_score(BLACK, occ)
+        let tempo = if self.turn as usize == WHITE { w.tempo } else { -w.tempo };
+        self.side_score(WHITE, occ, w) - self.side_score(BLACK, occ, w) + tempo
     }
 }
 

@@ -17,6 +17,7 @@ mod movegen;
 mod notation;
 mod tables;
 
+pub use eval::{WEIGHTS, Weights};
 use notation::format_move;
 pub use notation::{START, parse_square, square_name};
 use tables::tables;
