@@ -64,7 +64,7 @@ enum Cmd {
     },
     /// Fits the evaluation's weights to the results of played games (Texel's method) and prints
     /// the fitted table as Rust, to replace the one in the variant's eval.rs (docs/strength.md,
-    /// "Tuning"). Judkins, Dojo and Double Mate (`chaturanga`) have weights tables.
+    /// "Tuning"). Judkins, Dojo and both forms of Chaturanga have weights tables.
     Tune {
         /// JSON lines written by `tetrarch match --jsonl`.
         #[arg(required = true)]

@@ -7,10 +7,10 @@
 
 use crate::arbiter::record::ParsedGame;
 use crate::arbiter::rescore::game_of_json;
-use crate::games::chaturanga::{self, DoubleMate};
+use crate::games::chaturanga::{self, AllAgainstAll, DoubleMate};
 use crate::games::dojo::{self, Dojo};
 use crate::games::judkins::{self, Judkins};
-use crate::rules::{Evaluation, Notation};
+use crate::rules::{Evaluation, Notation, Seat};
 
 /// A game whose evaluation reads its weights from one table.
 pub trait Tunable: Notation + Evaluation + Clone + Send + Sync {
@@ -22,8 +22,14 @@ pub trait Tunable: Notation + Evaluation + Clone + Send + Sync {
     fn from_list(v: &[i32]) -> Self::Weights;
     /// The table as the Rust text that replaces `WEIGHTS` in the game's eval.rs.
     fn to_rust(w: &Self::Weights) -> String;
-    /// The evaluation from the first seat's side with the weights `w`.
-    fn eval_with(&self, w: &Self::Weights) -> i32;
+    /// The evaluation from `seat`'s side with the weights `w`.
+    fn eval_with(&self, seat: Seat, w: &Self::Weights) -> i32;
+    /// The seats whose evaluation a game's positions are fitted to, each with its result: the
+    /// first side's in a two-sided game.
+    fn results(g: &ParsedGame) -> Result<Vec<(Seat, f64)>, String> {
+        let r = first_side_result(&g.result).ok_or_else(|| format!("result {} is not a two-sided result", g.result))?;
+        Ok(vec![(0, r)])
+    }
 }
 
 impl Tunable for Judkins {
@@ -40,8 +46,9 @@ impl Tunable for Judkins {
     fn to_rust(w: &judkins::Weights) -> String {
         w.to_rust()
     }
-    fn eval_with(&self, w: &judkins::Weights) -> i32 {
-        self.eval_sente_with(w)
+    fn eval_with(&self, seat: Seat, w: &judkins::Weights) -> i32 {
+        let e = self.eval_sente_with(w);
+        if seat == 0 { e } else { -e }
     }
 }
 
@@ -59,8 +66,53 @@ impl Tunable for DoubleMate {
     fn to_rust(w: &chaturanga::Weights) -> String {
         w.to_rust()
     }
-    fn eval_with(&self, w: &chaturanga::Weights) -> i32 {
-        self.eval_for_with(0, w)
+    fn eval_with(&self, seat: Seat, w: &chaturanga::Weights) -> i32 {
+        self.eval_for_with(seat & 1, w)
+    }
+}
+
+impl Tunable for AllAgainstAll {
+    type Weights = chaturanga::Weights;
+    fn weights() -> chaturanga::Weights {
+        chaturanga::FFA_WEIGHTS
+    }
+    fn to_list(w: &chaturanga::Weights) -> (Vec<i32>, Vec<bool>) {
+        w.to_list_ffa()
+    }
+    fn from_list(v: &[i32]) -> chaturanga::Weights {
+        chaturanga::Weights::from_list_ffa(v)
+    }
+    fn to_rust(w: &chaturanga::Weights) -> String {
+        w.to_rust_ffa()
+    }
+    fn eval_with(&self, seat: Seat, w: &chaturanga::Weights) -> i32 {
+        self.eval_for_with(seat, w)
+    }
+    /// Every army is fitted, each to its share of the three others it finished ahead of (a tie
+    /// counts half), from the places the game's record gives.
+    fn results(g: &ParsedGame) -> Result<Vec<(Seat, f64)>, String> {
+        let places: Vec<u32> = g
+            .tag("Places")
+            .ok_or("no places (all against all's results are its places)")?
+            .split('-')
+            .map(|p| p.parse().map_err(|_| format!("place '{}'", p)))
+            .collect::<Result<_, _>>()?;
+        if places.len() != 4 {
+            return Err(format!("{} places, not 4", places.len()));
+        }
+        Ok((0..4)
+            .map(|s| {
+                let share: f64 = (0..4)
+                    .filter(|&o| o != s)
+                    .map(|o| match places[s].cmp(&places[o]) {
+                        std::cmp::Ordering::Less => 1.0,
+                        std::cmp::Ordering::Equal => 0.5,
+                        std::cmp::Ordering::Greater => 0.0,
+                    })
+                    .sum();
+                (s as Seat, share / 3.0)
+            })
+            .collect())
     }
 }
 
@@ -78,14 +130,17 @@ impl Tunable for Dojo {
     fn to_rust(w: &dojo::Weights) -> String {
         w.to_rust()
     }
-    fn eval_with(&self, w: &dojo::Weights) -> i32 {
-        self.eval_white_with(w)
+    fn eval_with(&self, seat: Seat, w: &dojo::Weights) -> i32 {
+        let e = self.eval_white_with(w);
+        if seat == 0 { e } else { -e }
     }
 }
 
-/// A position and the result of its game for the first seat: 1 won, 0.5 drawn, 0 lost.
+/// A position, a seat, and the result of its game for that seat: 1 won, 0.5 drawn, 0 lost (all
+/// against all: its share of the other armies it finished ahead of).
 pub struct Sample<P> {
     pub pos: P,
+    pub seat: Seat,
     pub result: f64,
 }
 
@@ -108,10 +163,8 @@ pub fn run(variant: &str, cfg: &TuneConfig, log: &mut dyn FnMut(String)) -> Resu
         "judkins" => run_game::<Judkins>(variant, cfg, log),
         "dojo" => run_game::<Dojo>(variant, cfg, log),
         "chaturanga" => run_game::<DoubleMate>(variant, cfg, log),
-        _ => Err(format!(
-            "tune: {} has no weights table whose results are two-sided; judkins, dojo and chaturanga have",
-            variant
-        )),
+        "chaturanga-ffa" => run_game::<AllAgainstAll>(variant, cfg, log),
+        _ => Err(format!("tune: {} has no weights table; judkins, dojo, chaturanga and chaturanga-ffa have", variant)),
     }
 }
 
@@ -134,15 +187,17 @@ fn run_game<G: Tunable>(variant: &str, cfg: &TuneConfig, log: &mut dyn FnMut(Str
     if fit.is_empty() || held.is_empty() {
         return Err("tune: too few quiet positions (give more games)".into());
     }
-    let eval = |p: &G, w: &G::Weights| p.eval_with(w);
+    let eval = |p: &G, seat: Seat, w: &G::Weights| p.eval_with(seat, w);
     let w0 = G::weights();
     let (start, fixed) = G::to_list(&w0);
-    let k = fit_scale(&fit, |p| eval(p, &w0), cfg.threads);
-    let before = (error(&fit, k, |p| eval(p, &w0), cfg.threads), error(&held, k, |p| eval(p, &w0), cfg.threads));
+    let k = fit_scale(&fit, |p, s| eval(p, s, &w0), cfg.threads);
+    let before =
+        (error(&fit, k, |p, s| eval(p, s, &w0), cfg.threads), error(&held, k, |p, s| eval(p, s, &w0), cfg.threads));
     log(format!("scale {:.1} cp; error before: fitted {:.6}, held out {:.6}", k, before.0, before.1));
     let best = descend(&fit, k, start, &fixed, cfg, &G::from_list, eval, log);
     let w = G::from_list(&best);
-    let after = (error(&fit, k, |p| eval(p, &w), cfg.threads), error(&held, k, |p| eval(p, &w), cfg.threads));
+    let after =
+        (error(&fit, k, |p, s| eval(p, s, &w), cfg.threads), error(&held, k, |p, s| eval(p, s, &w), cfg.threads));
     log(format!("error after: fitted {:.6}, held out {:.6}", after.0, after.1));
     Ok(G::to_rust(&w))
 }
@@ -150,9 +205,10 @@ fn run_game<G: Tunable>(variant: &str, cfg: &TuneConfig, log: &mut dyn FnMut(Str
 /// The quiet positions of one game: not in check, past the opening, and where the move played
 /// next was not a capture or promotion (a position in the middle of an exchange is judged by its
 /// end, which the static evaluation does not see).
-pub fn samples_of<G: Notation + Evaluation>(g: &ParsedGame) -> Result<Vec<Sample<G>>, String> {
-    let result =
-        first_side_result(&g.result).ok_or_else(|| format!("result {} is not a two-sided result", g.result))?;
+/// Each position gives a sample for each seat that `Tunable::results` names and that is still in
+/// the game.
+pub fn samples_of<G: Tunable>(g: &ParsedGame) -> Result<Vec<Sample<G>>, String> {
+    let results = G::results(g)?;
     let mut pos = match g.tag("StartPosition") {
         Some(text) => G::from_text(text)?,
         None => G::startpos(),
@@ -162,7 +218,11 @@ pub fn samples_of<G: Notation + Evaluation>(g: &ParsedGame) -> Result<Vec<Sample
     for (ply, text) in g.moves.iter().enumerate() {
         let m = pos.parse_move(text).map_err(|e| format!("move {} '{}': {}", ply + 1, text, e))?;
         if ply >= skip && !pos.in_check() && pos.tactical_value(m).is_none() {
-            out.push(Sample { pos: pos.clone(), result });
+            for &(seat, result) in &results {
+                if !pos.side_lost(pos.side_of(seat)) {
+                    out.push(Sample { pos: pos.clone(), seat, result });
+                }
+            }
         }
         pos.play(m);
     }
@@ -193,14 +253,14 @@ fn sigmoid(eval: i32, k: f64) -> f64 {
 }
 
 /// The mean squared difference between results and predicted scores, shared out over threads.
-pub fn error<P: Sync>(samples: &[Sample<P>], k: f64, eval: impl Fn(&P) -> i32 + Sync, threads: usize) -> f64 {
+pub fn error<P: Sync>(samples: &[Sample<P>], k: f64, eval: impl Fn(&P, Seat) -> i32 + Sync, threads: usize) -> f64 {
     let chunk = samples.len().div_ceil(threads.max(1)).max(1);
     let total: f64 = std::thread::scope(|s| {
         let handles: Vec<_> = samples
             .chunks(chunk)
             .map(|part| {
                 let eval = &eval;
-                s.spawn(move || part.iter().map(|x| (x.result - sigmoid(eval(&x.pos), k)).powi(2)).sum::<f64>())
+                s.spawn(move || part.iter().map(|x| (x.result - sigmoid(eval(&x.pos, x.seat), k)).powi(2)).sum::<f64>())
             })
             .collect();
         handles.into_iter().map(|h| h.join().unwrap_or(f64::NAN)).sum()
@@ -211,7 +271,7 @@ pub fn error<P: Sync>(samples: &[Sample<P>], k: f64, eval: impl Fn(&P) -> i32 + 
 /// The scale of the logistic curve that fits the results best with the weights as they are
 /// (golden-section search over 20 to 2000 centipawns), so that the weights are then moved
 /// against a curve that does not move.
-fn fit_scale<P: Sync>(samples: &[Sample<P>], eval: impl Fn(&P) -> i32 + Sync, threads: usize) -> f64 {
+fn fit_scale<P: Sync>(samples: &[Sample<P>], eval: impl Fn(&P, Seat) -> i32 + Sync, threads: usize) -> f64 {
     let (mut lo, mut hi) = (20.0f64, 2000.0f64);
     let g = (5f64.sqrt() - 1.0) / 2.0;
     for _ in 0..40 {
@@ -236,12 +296,12 @@ fn descend<P: Sync, W: Sync>(
     fixed: &[bool],
     cfg: &TuneConfig,
     make: &dyn Fn(&[i32]) -> W,
-    eval: impl Fn(&P, &W) -> i32 + Sync,
+    eval: impl Fn(&P, Seat, &W) -> i32 + Sync,
     log: &mut dyn FnMut(String),
 ) -> Vec<i32> {
     let err = |params: &[i32]| {
         let w = make(params);
-        error(samples, k, |p| eval(p, &w), cfg.threads)
+        error(samples, k, |p, s| eval(p, s, &w), cfg.threads)
     };
     let mut best = err(&params);
     let mut step = cfg.step.max(1);

@@ -4,12 +4,13 @@ use tetrarch::arbiter::rescore::game_of_json;
 use tetrarch::games::chaturanga::{self, AllAgainstAll, DoubleMate};
 use tetrarch::games::dojo::Dojo;
 use tetrarch::games::judkins::{Judkins, SENTE, WEIGHTS, Weights};
-use tetrarch::rules::{Evaluation, Notation, Rules};
+use tetrarch::rules::{Evaluation, Notation, Rules, Seat};
 use tetrarch::tune::{Tunable, TuneConfig, error, run, samples_of};
 
 const GAMES: &str = include_str!("../fixtures/judkins-tuning.jsonl");
 const DOJO_GAMES: &str = include_str!("../fixtures/dojo-tuning.jsonl");
 const DOUBLE_MATE_GAMES: &str = include_str!("../fixtures/chaturanga-tuning.jsonl");
+const FFA_GAMES: &str = include_str!("../fixtures/chaturanga-ffa-tuning.jsonl");
 
 #[test]
 fn the_weights_list_round_trips_and_plays_as_the_engine_evaluates() {
@@ -67,18 +68,17 @@ fn a_fit_lowers_the_error_and_prints_a_table() {
     let before = log.iter().find(|l| l.contains("error before")).expect("the error before");
     let after = log.iter().find(|l| l.contains("error after")).expect("the error after");
     assert!(num(after, "fitted") < num(before, "fitted"), "{log:?}");
-    let none =
-        run("chaturanga-ffa", &TuneConfig { files: vec![], passes: 1, threads: 1, step: 8 }, &mut |_| ()).unwrap_err();
+    let none = run("judtho", &TuneConfig { files: vec![], passes: 1, threads: 1, step: 8 }, &mut |_| ()).unwrap_err();
     assert!(none.contains("no weights table"), "{none}");
     // The error function itself: a perfect predictor scores 0, a coin 0.25.
     let samples = samples_of::<Judkins>(&game_of_json(GAMES.lines().next().unwrap()).unwrap()).unwrap();
-    let coin = error(&samples, 100.0, |_| 0, 2);
+    let coin = error(&samples, 100.0, |_, _| 0, 2);
     assert!((coin - 0.25).abs() < 1e-12, "{coin}");
 }
 
 /// A game's weights table: the list round-trips, the engine plays with it, and every weight
 /// that is tuned is read by some position of the first games of `games`.
-fn check_table<G: Tunable>(games: &str, evaluate_first: impl Fn(&G) -> i32) {
+fn check_table<G: Tunable>(games: &str, seats: &[Seat], evaluate: impl Fn(&G, Seat) -> i32) {
     let w0 = G::weights();
     let (list, fixed) = G::to_list(&w0);
     assert_eq!(list.len(), fixed.len());
@@ -96,12 +96,14 @@ fn check_table<G: Tunable>(games: &str, evaluate_first: impl Fn(&G) -> i32) {
             None => G::startpos(),
         };
         for text in &g.moves {
-            let e = pos.eval_with(&w0);
-            assert_eq!(e, evaluate_first(&pos), "{}", pos.to_text());
-            for (i, m) in moved.iter_mut().enumerate().filter(|(i, m)| !fixed[*i] && !**m) {
-                let mut l = list.clone();
-                l[i] += 50;
-                *m = pos.eval_with(&G::from_list(&l)) != e;
+            for &seat in seats {
+                let e = pos.eval_with(seat, &w0);
+                assert_eq!(e, evaluate(&pos, seat), "{}", pos.to_text());
+                for (i, m) in moved.iter_mut().enumerate().filter(|(i, m)| !fixed[*i] && !**m) {
+                    let mut l = list.clone();
+                    l[i] += 50;
+                    *m = pos.eval_with(seat, &G::from_list(&l)) != e;
+                }
             }
             let m = pos.parse_move(text).unwrap();
             pos.play(m);
@@ -109,7 +111,7 @@ fn check_table<G: Tunable>(games: &str, evaluate_first: impl Fn(&G) -> i32) {
     }
     let idle: Vec<usize> = (0..list.len()).filter(|&i| !fixed[i] && !moved[i]).collect();
     assert!(idle.is_empty(), "weights no position reads: {idle:?}");
-    assert!(G::to_rust(&w0).starts_with("pub const WEIGHTS: Weights = Weights {"));
+    assert!(G::to_rust(&w0).contains("WEIGHTS: Weights = Weights {"));
 }
 
 /// A short fit lowers the fitted error.
@@ -118,7 +120,7 @@ fn check_fit(variant: &str, games: &str) {
     let cfg = TuneConfig { files, passes: 1, threads: 2, step: 8 };
     let mut log = Vec::new();
     let table = run(variant, &cfg, &mut |l| log.push(l)).unwrap();
-    assert!(table.starts_with("pub const WEIGHTS: Weights = Weights {"), "{table}");
+    assert!(table.starts_with("pub const ") && table.contains("WEIGHTS: Weights = Weights {"), "{table}");
     let num = |line: &str, key: &str| -> f64 {
         let at = line.find(key).unwrap_or_else(|| panic!("{key} in {line}")) + key.len();
         line[at..].split(|c: char| c == ',' || c.is_whitespace()).find(|w| !w.is_empty()).unwrap().parse().unwrap()
@@ -130,36 +132,48 @@ fn check_fit(variant: &str, games: &str) {
 
 #[test]
 fn dojo_weights_round_trip_and_play_as_the_engine_evaluates() {
-    check_table::<Dojo>(DOJO_GAMES, |p| {
+    check_table::<Dojo>(DOJO_GAMES, &[0, 1], |p, seat| {
         assert_eq!(p.evaluate(0), -p.evaluate(1));
-        p.evaluate(0)
+        p.evaluate(seat)
     });
 }
 
 #[test]
-fn double_mate_weights_round_trip_and_play_as_the_engine_evaluates() {
-    check_table::<DoubleMate>(DOUBLE_MATE_GAMES, |p| p.evaluate(0));
-    // All against all plays with its own table, which the tuner does not fit.
-    let mut ffa = AllAgainstAll::startpos();
-    for ply in 0..40 {
-        for seat in 0..4 {
-            assert_eq!(ffa.evaluate(seat), ffa.eval_for_with(seat, &chaturanga::FFA_WEIGHTS), "ply {ply}");
-        }
-        let mut list = Default::default();
-        ffa.legal_moves(&mut list);
-        let moves = list.as_slice();
-        if moves.is_empty() || ffa.static_outcome().is_some() {
-            break;
-        }
-        let m = moves[(ply * 7) % moves.len()];
-        ffa.play(m);
-    }
+fn chaturanga_weights_round_trip_and_play_as_the_engine_evaluates() {
+    check_table::<DoubleMate>(DOUBLE_MATE_GAMES, &[0, 1, 2, 3], |p, seat| p.evaluate(seat & 1));
+    // All against all plays with its own table, fitted to each army's places.
+    check_table::<AllAgainstAll>(FFA_GAMES, &[0, 1, 2, 3], |p, seat| p.evaluate(seat));
+    assert!(AllAgainstAll::to_rust(&chaturanga::FFA_WEIGHTS).starts_with("pub const FFA_WEIGHTS"));
 }
 
 #[test]
-fn dojo_and_double_mate_fits_lower_the_error() {
+fn dojo_and_chaturanga_fits_lower_the_error() {
     check_fit("dojo", DOJO_GAMES);
     check_fit("chaturanga", DOUBLE_MATE_GAMES);
+    check_fit("chaturanga-ffa", FFA_GAMES);
+    // All against all: each army still in is fitted to its share of the others it finished
+    // ahead of.
+    let g = game_of_json(FFA_GAMES.lines().next().unwrap()).unwrap();
+    let places: Vec<u32> = g.tag("Places").unwrap().split('-').map(|p| p.parse().unwrap()).collect();
+    let samples = samples_of::<AllAgainstAll>(&g).unwrap();
+    assert!(samples.iter().any(|s| s.seat == 3));
+    for s in &samples {
+        let me = places[s.seat as usize];
+        let share: f64 = places
+            .iter()
+            .map(|&o| {
+                if o > me {
+                    1.0
+                } else if o == me {
+                    0.5
+                } else {
+                    0.0
+                }
+            })
+            .sum();
+        assert_eq!(s.result, (share - 0.5) / 3.0);
+        assert!(!s.pos.side_lost(s.seat));
+    }
     // Double Mate's seat-by-seat results count for the first side (seats y and r).
     let g = game_of_json(DOUBLE_MATE_GAMES.lines().next().unwrap()).unwrap();
     let want = if g.result.starts_with("1-") {

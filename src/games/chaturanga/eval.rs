@@ -5,8 +5,8 @@ use super::*;
 use crate::rules::Evaluation;
 
 /// The evaluation's weights in one table, so that `tetrarch tune` can fit them to the results of
-/// played games (docs/strength.md, "Tuning"). Each form has its own: only Double Mate's results
-/// are two-sided, which is what the tuner fits.
+/// played games (docs/strength.md, "Tuning"). Each form has its own table; some terms are read
+/// by one form only.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Weights {
     /// Material by kind: king (not used), rook, knight, ship, pawn.
@@ -38,6 +38,12 @@ pub struct Weights {
     pub hunted_edge: i32,
     /// The side to move's bonus (Double Mate).
     pub tempo: i32,
+    /// All against all: per opponent out; and the hunt of a short-handed king, per point of how
+    /// hunted it is, per step the hunter's king is nearer, per square a rook's box takes away.
+    pub out_bonus: i32,
+    pub hunt: i32,
+    pub hunt_near: i32,
+    pub hunt_box: i32,
 }
 
 /// Double Mate's weights.
@@ -59,10 +65,14 @@ pub const WEIGHTS: Weights = Weights {
     hunted_room: 14,
     hunted_edge: 46,
     tempo: 27,
+    out_bonus: 300,
+    hunt: 2,
+    hunt_near: 12,
+    hunt_box: 2,
 };
 
-/// All against all's weights, as first set: its results are not two-sided, so the tuner does
-/// not fit them.
+/// All against all's weights: its tuning labels each army with its places against the three
+/// others, not a side's result.
 pub const FFA_WEIGHTS: Weights = Weights {
     value: [0, 500, 320, 190, 100],
     pawn_advance: [0, 90, 45, 25, 12, 5, 0, 0],
@@ -81,13 +91,26 @@ pub const FFA_WEIGHTS: Weights = Weights {
     hunted_room: 12,
     hunted_edge: 20,
     tempo: 0,
+    out_bonus: 300,
+    hunt: 2,
+    hunt_near: 12,
+    hunt_box: 2,
 };
 
 impl Weights {
-    /// The weights as one list, in the order of the fields; `fixed` marks the ones that are not
-    /// tuned: the king's value, a pawn's unreachable steps, and all against all's own terms,
-    /// which Double Mate never reads.
+    /// The weights as one list, in the order of the fields, for Double Mate; `fixed` marks the
+    /// ones that are not tuned: the king's value, a pawn's unreachable steps, and all against
+    /// all's own terms, which Double Mate never reads.
     pub fn to_list(&self) -> (Vec<i32>, Vec<bool>) {
+        self.list(false)
+    }
+
+    /// The same list for all against all, where Double Mate's own terms are fixed.
+    pub fn to_list_ffa(&self) -> (Vec<i32>, Vec<bool>) {
+        self.list(true)
+    }
+
+    fn list(&self, ffa: bool) -> (Vec<i32>, Vec<bool>) {
         let mut v = Vec::new();
         let mut fixed = Vec::new();
         let mut put = |x: &[i32], f: &dyn Fn(usize) -> bool| {
@@ -98,11 +121,21 @@ impl Weights {
         };
         put(&self.value, &|i| i == KING);
         put(&self.pawn_advance, &|i| i == 0 || i == 7);
-        put(&[self.mobility_rook, self.mobility_knight, self.lone_king, self.zone_attacked], &|_| false);
-        put(&[self.check, self.check_escape, self.mated, self.no_escape], &|_| false);
-        put(&[self.ffa_check, self.ffa_check_escape, self.doomed], &|_| true);
-        put(&[self.king_out, self.hunted_room, self.hunted_edge, self.tempo], &|_| false);
+        put(&[self.mobility_rook, self.mobility_knight], &|_| false);
+        put(&[self.lone_king], &|_| ffa);
+        put(&[self.zone_attacked], &|_| false);
+        put(&[self.check, self.check_escape, self.mated], &|_| ffa);
+        put(&[self.no_escape], &|_| false);
+        put(&[self.ffa_check, self.ffa_check_escape, self.doomed], &|_| !ffa);
+        put(&[self.king_out, self.hunted_room, self.hunted_edge], &|_| false);
+        put(&[self.tempo], &|_| ffa);
+        put(&[self.out_bonus, self.hunt, self.hunt_near, self.hunt_box], &|_| !ffa);
         (v, fixed)
+    }
+
+    /// The inverse of `to_list_ffa`.
+    pub fn from_list_ffa(v: &[i32]) -> Weights {
+        Weights::from_list(v)
     }
 
     /// The inverse of `to_list`.
@@ -127,12 +160,21 @@ impl Weights {
         w.hunted_room = next();
         w.hunted_edge = next();
         w.tempo = next();
+        w.out_bonus = next();
+        w.hunt = next();
+        w.hunt_near = next();
+        w.hunt_box = next();
         w
     }
 
     /// The weights as the Rust text of `WEIGHTS`, for pasting after a tuning run.
     pub fn to_rust(&self) -> String {
         format!("pub const WEIGHTS: Weights = {:?};\n", self)
+    }
+
+    /// The weights as the Rust text of `FFA_WEIGHTS`.
+    pub fn to_rust_ffa(&self) -> String {
+        format!("pub const FFA_WEIGHTS: Weights = {:?};\n", self)
     }
 }
 
@@ -268,7 +310,7 @@ impl<const FFA: bool> Chaturanga<FFA> {
             let leader =
                 (0..4).filter(|&a| a != me && self.out & (1 << a) == 0).map(|a| scores[a].0).max().unwrap_or(0);
             let gone = (self.out & !(1 << me)).count_ones() as i32;
-            let mut v = scores[me].0 - (others / 3 + leader) / 2 + OUT_BONUS * gone;
+            let mut v = scores[me].0 - (others / 3 + leader) / 2 + w.out_bonus * gone;
             if scores[me].1 >= 190
                 && let Some(mine) = self.king_square(me)
             {
@@ -282,7 +324,9 @@ impl<const FFA: bool> Chaturanga<FFA> {
                     .filter_map(|o| self.king_square(o).map(|k| (o, k)))
                     .min_by_key(|&(o, k)| (distance(mine, k), -scores[o].2));
                 if let Some((o, theirs)) = target {
-                    v += 2 * scores[o].2 + 12 * (7 - distance(mine, theirs)) + 2 * (64 - self.rook_box(me, theirs));
+                    v += w.hunt * scores[o].2
+                        + w.hunt_near * (7 - distance(mine, theirs))
+                        + w.hunt_box * (64 - self.rook_box(me, theirs));
                 }
             }
             v
@@ -302,8 +346,6 @@ pub(super) fn distance(a: usize, b: usize) -> i32 {
 
 /// What taking each kind is worth, for move ordering and exchanges (a king: all against all).
 pub(super) const VICTIM: [i32; 5] = [2000, 500, 320, 190, 100];
-/// All against all: what each opponent out is worth to the armies still in.
-pub(super) const OUT_BONUS: i32 = 300;
 
 impl<const FFA: bool> Evaluation for Chaturanga<FFA> {
     const MOVE_INDEX_SPACE: usize = 64 * 64 + 1;
