@@ -20,7 +20,8 @@ pub trait Tunable: Notation + Evaluation + Clone + Send + Sync {
     /// The table as one list, and which of its entries are not tuned.
     fn to_list(w: &Self::Weights) -> (Vec<i32>, Vec<bool>);
     fn from_list(v: &[i32]) -> Self::Weights;
-    /// The table as the Rust text that replaces `WEIGHTS` in the game's eval.rs.
+    /// The table as the Rust text of its constant in the game's eval.rs (`WEIGHTS`, or all
+    /// against all's `FFA_WEIGHTS`).
     fn to_rust(w: &Self::Weights) -> String;
     /// The evaluation from `seat`'s side with the weights `w`.
     fn eval_with(&self, seat: Seat, w: &Self::Weights) -> i32;
