@@ -55,19 +55,8 @@ fn only_quiet_positions_past_the_opening_are_fitted() {
 
 #[test]
 fn a_fit_lowers_the_error_and_prints_a_table() {
-    let files = vec![("games".to_string(), GAMES.lines().take(300).collect::<Vec<_>>().join("\n"))];
-    let cfg = TuneConfig { files, passes: 1, threads: 2, step: 8 };
-    let mut log = Vec::new();
-    let table = run("judkins", &cfg, &mut |l| log.push(l)).unwrap();
+    let table = check_fit("judkins", GAMES, 300);
     assert!(table.starts_with("pub const WEIGHTS: Weights = Weights {"), "{table}");
-    // The errors the run reports: before and after, fitted and held out.
-    let num = |line: &str, key: &str| -> f64 {
-        let at = line.find(key).unwrap_or_else(|| panic!("{key} in {line}")) + key.len();
-        line[at..].split(|c: char| c == ',' || c.is_whitespace()).find(|w| !w.is_empty()).unwrap().parse().unwrap()
-    };
-    let before = log.iter().find(|l| l.contains("error before")).expect("the error before");
-    let after = log.iter().find(|l| l.contains("error after")).expect("the error after");
-    assert!(num(after, "fitted") < num(before, "fitted"), "{log:?}");
     let none = run("judtho", &TuneConfig { files: vec![], passes: 1, threads: 1, step: 8 }, &mut |_| ()).unwrap_err();
     assert!(none.contains("no weights table"), "{none}");
     // The error function itself: a perfect predictor scores 0, a coin 0.25.
@@ -114,9 +103,9 @@ fn check_table<G: Tunable>(games: &str, seats: &[Seat], evaluate: impl Fn(&G, Se
     assert!(G::to_rust(&w0).contains("WEIGHTS: Weights = Weights {"));
 }
 
-/// A short fit lowers the fitted error.
-fn check_fit(variant: &str, games: &str) {
-    let files = vec![("games".to_string(), games.lines().take(200).collect::<Vec<_>>().join("\n"))];
+/// A short fit on the first `n` games lowers the fitted error; the table it prints.
+fn check_fit(variant: &str, games: &str, n: usize) -> String {
+    let files = vec![("games".to_string(), games.lines().take(n).collect::<Vec<_>>().join("\n"))];
     let cfg = TuneConfig { files, passes: 1, threads: 2, step: 8 };
     let mut log = Vec::new();
     let table = run(variant, &cfg, &mut |l| log.push(l)).unwrap();
@@ -125,9 +114,12 @@ fn check_fit(variant: &str, games: &str) {
         let at = line.find(key).unwrap_or_else(|| panic!("{key} in {line}")) + key.len();
         line[at..].split(|c: char| c == ',' || c.is_whitespace()).find(|w| !w.is_empty()).unwrap().parse().unwrap()
     };
+    // The errors the run reports: before and after, fitted and held out.
     let before = log.iter().find(|l| l.contains("error before")).expect("the error before");
     let after = log.iter().find(|l| l.contains("error after")).expect("the error after");
     assert!(num(after, "fitted") < num(before, "fitted"), "{log:?}");
+    assert!(num(before, "held out") > 0.0 && num(after, "held out") > 0.0, "{log:?}");
+    table
 }
 
 #[test]
@@ -148,9 +140,9 @@ fn chaturanga_weights_round_trip_and_play_as_the_engine_evaluates() {
 
 #[test]
 fn dojo_and_chaturanga_fits_lower_the_error() {
-    check_fit("dojo", DOJO_GAMES);
-    check_fit("chaturanga", DOUBLE_MATE_GAMES);
-    check_fit("chaturanga-ffa", FFA_GAMES);
+    check_fit("dojo", DOJO_GAMES, 200);
+    check_fit("chaturanga", DOUBLE_MATE_GAMES, 200);
+    check_fit("chaturanga-ffa", FFA_GAMES, 200);
     // All against all: each army still in is fitted to its share of the others it finished
     // ahead of.
     let g = game_of_json(FFA_GAMES.lines().next().unwrap()).unwrap();
