@@ -6,7 +6,7 @@
 //! that only learns its own games shows.
 
 use crate::arbiter::record::ParsedGame;
-use crate::arbiter::rescore::game_of_json;
+use crate::arbiter::rescore::{game_of_json, result_points};
 use crate::games::chaturanga::{self, AllAgainstAll, DoubleMate};
 use crate::games::dojo::{self, Dojo};
 use crate::games::judkins::{self, Judkins};
@@ -233,16 +233,8 @@ pub fn samples_of<G: Tunable>(g: &ParsedGame) -> Result<Vec<Sample<G>>, String> 
 /// The first side's share of a two-sided result: `1-0`, `1/2-1/2`, or Double Mate's seat by
 /// seat `1-0-1-0`, where the first and third seats are one side.
 fn first_side_result(r: &str) -> Option<f64> {
-    let points: Vec<f64> = r
-        .split('-')
-        .map(|p| match p {
-            "1" => Some(1.0),
-            "0" => Some(0.0),
-            "1/2" => Some(0.5),
-            _ => None,
-        })
-        .collect::<Option<_>>()?;
-    match points[..] {
+    let seats = r.split('-').count();
+    match result_points(r, seats).ok()?[..] {
         [a, b] if a + b == 1.0 => Some(a),
         [a, b, c, d] if a == c && b == d && a + b == 1.0 => Some(a),
         _ => None,

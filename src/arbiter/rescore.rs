@@ -154,7 +154,7 @@ fn rescore<G: Game>(games: &[ParsedGame]) -> Result<Summary, String> {
 }
 
 /// Seat points from a `Result` tag: `1-0`, `1/2-1/2`, `1-0-0-0`.
-fn result_points(text: &str, seats: usize) -> Result<Vec<f64>, String> {
+pub(crate) fn result_points(text: &str, seats: usize) -> Result<Vec<f64>, String> {
     let points: Vec<f64> = text
         .split('-')
         .map(|p| match p {
