@@ -6,7 +6,7 @@
 use tetrarch::bench;
 
 const TOTALS: &[(&str, u64)] =
-    &[("judkins", 286868), ("dojo", 647171), ("chaturanga", 82398), ("chaturanga-ffa", 940784), ("judtho", 80595)];
+    &[("judkins", 286868), ("dojo", 647171), ("chaturanga", 93481), ("chaturanga-ffa", 940784), ("judtho", 80595)];
 
 #[test]
 fn bench_node_totals_are_the_signature() {

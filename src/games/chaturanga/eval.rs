@@ -44,31 +44,39 @@ pub struct Weights {
     pub hunt: i32,
     pub hunt_near: i32,
     pub hunt_box: i32,
+    /// Per step toward the centre (0 at the edge to 3), of each knight and each ship.
+    pub centre_knight: i32,
+    pub centre_ship: i32,
+    /// Per square next to the king that a piece of its own army stands on.
+    pub king_shelter: i32,
 }
 
 /// Double Mate's weights.
 pub const WEIGHTS: Weights = Weights {
-    value: [0, 461, 290, 109, 97],
-    pawn_advance: [0, 164, 132, 72, 12, -11, -12, 0],
-    mobility_rook: 18,
-    mobility_knight: 20,
-    lone_king: 320,
-    zone_attacked: 2,
-    check: 87,
-    check_escape: 102,
-    mated: 356,
-    no_escape: 82,
+    value: [0, 453, 293, 106, 101],
+    pawn_advance: [0, 118, 104, 51, 6, -6, -12, 0],
+    mobility_rook: 20,
+    mobility_knight: 15,
+    lone_king: 331,
+    zone_attacked: 1,
+    check: 93,
+    check_escape: 89,
+    mated: 266,
+    no_escape: 102,
     ffa_check: 60,
     ffa_check_escape: 30,
     doomed: 1500,
     king_out: 4,
-    hunted_room: 14,
-    hunted_edge: 46,
-    tempo: 27,
+    hunted_room: 15,
+    hunted_edge: 39,
+    tempo: 29,
     out_bonus: 300,
     hunt: 2,
     hunt_near: 12,
     hunt_box: 2,
+    centre_knight: 19,
+    centre_ship: 3,
+    king_shelter: 6,
 };
 
 /// All against all's weights: its tuning labels each army with its places against the three
@@ -95,6 +103,9 @@ pub const FFA_WEIGHTS: Weights = Weights {
     hunt: 2,
     hunt_near: 12,
     hunt_box: 2,
+    centre_knight: 0,
+    centre_ship: 0,
+    king_shelter: 0,
 };
 
 impl Weights {
@@ -130,6 +141,7 @@ impl Weights {
         put(&[self.king_out, self.hunted_room, self.hunted_edge], &|_| false);
         put(&[self.tempo], &|_| ffa);
         put(&[self.out_bonus, self.hunt, self.hunt_near, self.hunt_box], &|_| !ffa);
+        put(&[self.centre_knight, self.centre_ship, self.king_shelter], &|_| false);
         (v, fixed)
     }
 
@@ -164,6 +176,9 @@ impl Weights {
         w.hunt = next();
         w.hunt_near = next();
         w.hunt_box = next();
+        w.centre_knight = next();
+        w.centre_ship = next();
+        w.king_shelter = next();
         w
     }
 
@@ -211,7 +226,12 @@ impl<const FFA: bool> Chaturanga<FFA> {
         }
         let mut knights = own & self.kind[KNIGHT];
         while knights != 0 {
-            s += w.mobility_knight * (t.knight[pop(&mut knights)] & !own).count_ones() as i32;
+            let sq = pop(&mut knights);
+            s += w.mobility_knight * (t.knight[sq] & !own).count_ones() as i32 + w.centre_knight * centrality(sq);
+        }
+        let mut ships = own & self.kind[SHIP];
+        while ships != 0 {
+            s += w.centre_ship * centrality(pop(&mut ships));
         }
         let Some(ksq) = self.king_square(a) else { return (s, material, 0) };
         if !FFA && own == 1u64 << ksq {
@@ -230,6 +250,7 @@ impl<const FFA: bool> Chaturanga<FFA> {
             escapes += (!hit && own & (1u64 << sq) == 0) as i32;
         }
         s -= w.zone_attacked * attacked;
+        s += w.king_shelter * (zone & own).count_ones() as i32;
         let checkers = self.attackers(ksq, enemies, occ);
         if FFA && checkers != 0 {
             // All against all: an attacked king is taken by the first attacker to move before
@@ -338,6 +359,13 @@ impl<const FFA: bool> Chaturanga<FFA> {
             mine - theirs + tempo
         }
     }
+}
+
+/// How central a square is: 0 on the edge to 3 in the middle four.
+#[inline(always)]
+fn centrality(sq: usize) -> i32 {
+    let (f, r) = (sq % 8, sq / 8);
+    f.min(7 - f).min(r.min(7 - r)) as i32
 }
 
 pub(super) fn distance(a: usize, b: usize) -> i32 {
