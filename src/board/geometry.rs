@@ -149,6 +149,24 @@ pub const fn distance_table<const N: usize>(files: usize) -> [[u8; N]; N] {
     t
 }
 
+/// How central each square is: its steps from the nearest edge, 0 on the edge. On 8x8 this is
+/// 0 to 3, the middle four being 3.
+pub const fn centre_table<const N: usize>(files: usize, ranks: usize) -> [i32; N] {
+    let mut t = [0i32; N];
+    let mut sq = 0;
+    while sq < N {
+        let (f, r) = (sq % files, sq / files);
+        let df = if f < files - 1 - f { f } else { files - 1 - f };
+        let dr = if r < ranks - 1 - r { r } else { ranks - 1 - r };
+        t[sq] = if df < dr { df as i32 } else { dr as i32 };
+        sq += 1;
+    }
+    t
+}
+
+/// `centre_table` for the 8x8 board that Dojo and Chaturanga share.
+pub const CENTRE_8X8: [i32; 64] = centre_table::<64>(8, 8);
+
 /// Every square of one rank.
 pub const fn rank_mask(files: usize, rank: usize) -> u64 {
     (((1u128 << files) - 1) as u64) << (rank * files)
@@ -207,6 +225,21 @@ mod tests {
         }
         for bad in ["a0", "a01", "m1", "a13", "a", "", "1a", "a1x", "A1"] {
             assert_eq!(parse_square(12, 12, bad), None, "{bad}");
+        }
+    }
+
+    #[test]
+    fn centrality_counts_steps_from_the_nearest_edge() {
+        const J: [i32; 36] = centre_table::<36>(6, 6);
+        const T: [i32; 144] = centre_table::<144>(12, 12);
+        assert_eq!((CENTRE_8X8[0], CENTRE_8X8[27], CENTRE_8X8[36], CENTRE_8X8[49]), (0, 3, 3, 1));
+        assert_eq!((J[0], J[14], J[21], J[35]), (0, 2, 2, 0));
+        assert_eq!((T[0], T[5 * 12 + 6], T[11 * 12 + 6], T[12 + 1]), (0, 5, 0, 1));
+        // Symmetric under both mirrors.
+        for sq in 0..64 {
+            let (f, r) = (sq % 8, sq / 8);
+            assert_eq!(CENTRE_8X8[sq], CENTRE_8X8[r * 8 + 7 - f]);
+            assert_eq!(CENTRE_8X8[sq], CENTRE_8X8[(7 - r) * 8 + f]);
         }
     }
 

@@ -2,6 +2,7 @@
 //! attack it, the mate states of C3 and C4, and all against all's hunt for short-handed kings.
 
 use super::*;
+use crate::board::geometry::CENTRE_8X8;
 use crate::rules::Evaluation;
 
 /// The evaluation's weights in one table, so that `tetrarch tune` can fit them to the results of
@@ -116,7 +117,10 @@ impl Weights {
         self.list(false)
     }
 
-    /// The same list for all against all, where Double Mate's own terms are fixed.
+    /// The same list for all against all, where Double Mate's own terms are fixed, and so are
+    /// the tempo and the three terms that joined Double Mate's second fit (the knight's and the
+    /// ship's centrality, the king's shelter): all against all plays them at 0, and a fit that
+    /// moved them would not be the table its match measured.
     pub fn to_list_ffa(&self) -> (Vec<i32>, Vec<bool>) {
         self.list(true)
     }
@@ -141,7 +145,7 @@ impl Weights {
         put(&[self.king_out, self.hunted_room, self.hunted_edge], &|_| false);
         put(&[self.tempo], &|_| ffa);
         put(&[self.out_bonus, self.hunt, self.hunt_near, self.hunt_box], &|_| !ffa);
-        put(&[self.centre_knight, self.centre_ship, self.king_shelter], &|_| false);
+        put(&[self.centre_knight, self.centre_ship, self.king_shelter], &|_| ffa);
         (v, fixed)
     }
 
@@ -227,11 +231,11 @@ impl<const FFA: bool> Chaturanga<FFA> {
         let mut knights = own & self.kind[KNIGHT];
         while knights != 0 {
             let sq = pop(&mut knights);
-            s += w.mobility_knight * (t.knight[sq] & !own).count_ones() as i32 + w.centre_knight * centrality(sq);
+            s += w.mobility_knight * (t.knight[sq] & !own).count_ones() as i32 + w.centre_knight * CENTRE_8X8[sq];
         }
         let mut ships = own & self.kind[SHIP];
         while ships != 0 {
-            s += w.centre_ship * centrality(pop(&mut ships));
+            s += w.centre_ship * CENTRE_8X8[pop(&mut ships)];
         }
         let Some(ksq) = self.king_square(a) else { return (s, material, 0) };
         if !FFA && own == 1u64 << ksq {
@@ -359,13 +363,6 @@ impl<const FFA: bool> Chaturanga<FFA> {
             mine - theirs + tempo
         }
     }
-}
-
-/// How central a square is: 0 on the edge to 3 in the middle four.
-#[inline(always)]
-fn centrality(sq: usize) -> i32 {
-    let (f, r) = (sq % 8, sq / 8);
-    f.min(7 - f).min(r.min(7 - r)) as i32
 }
 
 pub(super) fn distance(a: usize, b: usize) -> i32 {

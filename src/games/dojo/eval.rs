@@ -2,23 +2,11 @@
 //! belt counters are about to do.
 
 use super::*;
+use crate::board::geometry::CENTRE_8X8;
 use crate::rules::Evaluation;
 
 /// Material values (centipawns) for exchanges and move ordering.
 pub(super) const VALUE: [i32; 6] = [100, 320, 330, 500, 900, 0];
-/// How central a square is, 0 at the edge to 3 in the middle.
-pub(super) const CENTRE: [i32; 64] = {
-    let mut c = [0; 64];
-    let mut sq = 0;
-    while sq < 64 {
-        let (f, r) = ((sq % 8) as i32, (sq / 8) as i32);
-        let df = if f < 4 { f } else { 7 - f };
-        let dr = if r < 4 { r } else { 7 - r };
-        c[sq] = if df < dr { df } else { dr };
-        sq += 1;
-    }
-    c
-};
 
 /// Per colour and square: the squares ahead of a pawn there on its own and the two next files,
 /// where an enemy pawn would stop or take it.
@@ -176,7 +164,7 @@ impl Dojo {
             let sq = pop(&mut b);
             let kind = self.kind_at(1u64 << sq);
             s += w.value[kind];
-            let centre = CENTRE[sq];
+            let centre = CENTRE_8X8[sq];
             let cnt = self.counters[sq];
             match kind {
                 PAWN => {
