@@ -26,9 +26,12 @@ pub fn budget(clock: Clock, overhead: u64) -> Budget {
     // Everything that can be spent on this move without flagging: the main time and, with
     // byoyomi, the period. An increment only arrives after the move.
     let usable = (clock.time + clock.byoyomi).saturating_sub(overhead).max(1);
-    // The spec's formula (protocol-spec.md, section 3, "Time use").
-    let moves_left = clock.moves_to_go.map(|m| m.clamp(1, 50) as u64).unwrap_or(30);
-    let soft = clock.time / moves_left + clock.inc * 3 / 4 + clock.byoyomi * 8 / 10;
+    // The spec's formula (protocol-spec.md, section 3, "Time use"). A move rarely uses all of
+    // its normal time (an iteration that would overrun twice it is not begun), so a twentieth
+    // of the clock and nine tenths of the increment still leave the clock at about a quarter of
+    // its start after a long game; a thirtieth and three quarters left most of it unused.
+    let moves_left = clock.moves_to_go.map(|m| m.clamp(1, 50) as u64).unwrap_or(20);
+    let soft = clock.time / moves_left + clock.inc * 9 / 10 + clock.byoyomi * 8 / 10;
     // Never bet more than a third of the main time on one move, unless fewer moves than that
     // are left before the clock is refilled (`movestogo 1`: all of it); a byoyomi is free to use.
     // Twice the normal time at most: a search that runs over is cut there (an iteration of a
@@ -76,7 +79,7 @@ mod tests {
         let b = budget(Clock { time: 1000, inc: 0, byoyomi: 0, moves_to_go: Some(2) }, 50);
         assert_eq!((b.soft, b.hard), (500, 500));
         let b = budget(Clock { time: 30_000, inc: 0, byoyomi: 0, moves_to_go: None }, 50);
-        assert_eq!((b.soft, b.hard), (1000, 2000));
+        assert_eq!((b.soft, b.hard), (1500, 3000));
     }
 
     #[test]
