@@ -283,7 +283,7 @@ impl<const FFA: bool> Chaturanga<FFA> {
             // An army short of material is hunted down: the less room its king has and the
             // nearer it is to a corner, the sooner it falls (all against all: captured; Double
             // Mate: mated).
-            let edge = (f.min(7 - f)).min(r.min(7 - r)) as i32;
+            let edge = CENTRE_8X8[ksq];
             hunted = w.hunted_room * (8 - escapes) + w.hunted_edge * (3 - edge);
             s -= hunted;
         }
