@@ -653,8 +653,13 @@ impl<G: Game> Searcher<G> {
         let my_team = self.team(pos);
         let in_check = pos.in_check();
         let mut best = -INF;
+        // The nodes each move's search took: the moves that failed low are tried next time in
+        // the order of the work it took to refute them, the nearest to good first, so that the
+        // reductions of late moves fall on the moves refuted at once.
+        let mut effort = vec![0u64; moves.len()];
         for i in 0..moves.len() {
             let m = moves.as_slice()[i];
+            let nodes_before = self.nodes;
             self.played[0] = pos.piece_to(m);
             let mut child = pos.clone();
             child.play(m);
@@ -665,7 +670,24 @@ impl<G: Game> Searcher<G> {
             let v = if i == 0 {
                 self.value(&child, flip, d, 1, alpha, beta, true)
             } else {
-                let mut v = self.value(&child, flip, d, 1, alpha, alpha + 1, true);
+                // Late quiet root moves are reduced as they are everywhere else in the
+                // two-sided search: with drops, Judkins has a hundred root moves and each cost a
+                // full-depth search.
+                let r = if !self.many_sides
+                    && depth >= 3
+                    && i >= 3
+                    && !in_check
+                    && ext == 0
+                    && pos.tactical_value(m).is_none()
+                {
+                    (self.lmr[(depth as usize).min(63)][i.min(63)] as i32 - 1).clamp(0, d - 1)
+                } else {
+                    0
+                };
+                let mut v = self.value(&child, flip, d - r, 1, alpha, alpha + 1, true);
+                if v > alpha && r > 0 && !self.stopped {
+                    v = self.value(&child, flip, d, 1, alpha, alpha + 1, true);
+                }
                 if v > alpha && v < beta && !self.stopped {
                     v = self.value(&child, flip, d, 1, alpha, beta, true);
                 }
@@ -675,7 +697,8 @@ impl<G: Game> Searcher<G> {
             if self.stopped {
                 break;
             }
-            scores[i] = if v > alpha || i == 0 { v } else { -INF + i as i32 };
+            scores[i] = if v > alpha || i == 0 { v } else { -INF };
+            effort[i] = self.nodes - nodes_before;
             if v > best {
                 best = v;
             }
@@ -692,7 +715,7 @@ impl<G: Game> Searcher<G> {
         // The next iteration searches the best moves first (stable: earlier wins ties).
         if !self.stopped {
             let mut idx: Vec<usize> = (0..moves.len()).collect();
-            idx.sort_by_key(|&i| std::cmp::Reverse(scores[i]));
+            idx.sort_by_key(|&i| std::cmp::Reverse((scores[i], effort[i])));
             let old: Vec<G::Move> = moves.iter().copied().collect();
             let old_scores: Vec<i32> = scores.to_vec();
             for (k, &i) in idx.iter().enumerate() {
