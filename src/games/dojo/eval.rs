@@ -305,6 +305,10 @@ impl Evaluation for Dojo {
         self.generate(out, true);
     }
 
+    fn see_ge(&self, m: Move, threshold: i32) -> bool {
+        self.see(m, threshold)
+    }
+
     fn play_null(&mut self) {
         self.pass();
     }

@@ -9,12 +9,13 @@
 //!
 //! This file holds the position, its board access and attacks; `movegen.rs` makes the legal
 //! moves and plays a turn with its counters, `notation.rs` reads and writes the extended FEN and
-//! move texts, `eval.rs` is the search's view.
+//! move texts, `eval.rs` and `see.rs` (exchanges) are the search's view.
 
 mod diagram;
 mod eval;
 mod movegen;
 mod notation;
+mod see;
 mod tables;
 
 pub use eval::{WEIGHTS, Weights};
