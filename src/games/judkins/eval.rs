@@ -36,23 +36,39 @@ pub struct Weights {
     pub weak_square: i32,
     /// The side to move's bonus.
     pub tempo: i32,
+    /// By piece type (the king's too) and rank, counted from the owner's own back rank.
+    pub placement: [[i32; RANKS]; PIECE_TYPES],
 }
 
 /// The weights the engine plays with.
 pub const WEIGHTS: Weights = Weights {
-    value: [161, 438, 590, 290, 610, 710, 0, 650, 486, 470, 978, 1092],
-    hand_value: [148, 597, 710, 330, 696, 829],
-    drop_check: [-68, 9, 46, -32, 27, 46],
-    king_attack: [15, 25, 25, 19, 26, -3, 0, 31, 21, 16, -2, 1],
-    mobility_slider: 44,
-    mobility_step: 24,
-    shelter: -17,
-    pawn_advance: 40,
-    silver_advance: 81,
-    hand_pressure: 18,
-    attackers: [0, 35, 34, 30, 17, 0, -19, 63],
-    weak_square: 99,
-    tempo: 63,
+    value: [169, 434, 532, 276, 540, 705, 0, 560, 520, 459, 935, 1049],
+    hand_value: [192, 569, 728, 312, 651, 817],
+    drop_check: [-108, 13, 37, -18, 38, 44],
+    king_attack: [28, 27, 23, 23, 22, 1, 0, 66, -1, 18, 6, 3],
+    mobility_slider: 35,
+    mobility_step: 32,
+    shelter: -13,
+    pawn_advance: -12,
+    silver_advance: 47,
+    hand_pressure: 14,
+    attackers: [0, 36, 34, 30, 21, 11, -3, 73],
+    weak_square: 93,
+    tempo: 67,
+    placement: [
+        [-46, -34, 53, 26, -90, 0],
+        [-90, -74, 90, -54, 10, -90],
+        [83, -17, -90, -26, -2, -90],
+        [69, -86, -38, -90, 0, 0],
+        [-90, -90, 90, 90, 90, 80],
+        [-90, -15, -90, 90, 90, 90],
+        [-90, -10, 90, 90, 90, 90],
+        [0, -58, 90, -90, -82, 42],
+        [0, -90, 34, 90, 18, -78],
+        [-90, -90, 90, 90, -51, -90],
+        [-29, -90, 20, 90, 37, -45],
+        [-90, -90, 26, 52, 32, 90],
+    ],
 };
 
 impl Weights {
@@ -76,6 +92,9 @@ impl Weights {
         put(&[self.pawn_advance, self.silver_advance, self.hand_pressure], &|_| false);
         put(&self.attackers, &|i| i == 0);
         put(&[self.weak_square, self.tempo], &|_| false);
+        for row in &self.placement {
+            put(row, &|_| false);
+        }
         (v, fixed)
     }
 
@@ -97,6 +116,7 @@ impl Weights {
         w.attackers.iter_mut().for_each(|x| *x = next());
         w.weak_square = next();
         w.tempo = next();
+        w.placement.iter_mut().flatten().for_each(|x| *x = next());
         w
     }
 
@@ -153,13 +173,16 @@ impl Judkins {
                 if matches!(pt, GOLD | SILVER | TOKIN | PRO_SILVER | PRO_KNIGHT) && own_zone & (1u64 << sq) != 0 {
                     score[color] += w.shelter;
                 }
+                let row = sq / FILES;
+                let advance = if color == 0 { RANKS - 1 - row } else { row };
+                score[color] += w.placement[pt as usize][advance];
                 // Pawns and silvers as they advance toward promotion.
                 if matches!(pt, PAWN | SILVER) {
-                    let row = sq / FILES;
-                    let advance = if color == 0 { 5 - row } else { row } as i32;
-                    score[color] += advance * if pt == PAWN { w.pawn_advance } else { w.silver_advance };
+                    score[color] += advance as i32 * if pt == PAWN { w.pawn_advance } else { w.silver_advance };
                 }
             }
+            let krow = self.king[color] as usize / FILES;
+            score[color] += w.placement[KING as usize][if color == 0 { RANKS - 1 - krow } else { krow }];
             // Pieces in hand threaten drops next to the enemy king.
             let hand_pieces: i32 = self.hand[color].iter().map(|&n| n as i32).sum();
             if hand_pieces > 0 {
