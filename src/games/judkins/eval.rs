@@ -1,4 +1,5 @@
-//! Judkins evaluation: material with hands, mobility, and king safety that knows drops.
+//! Judkins evaluation: material with hands, placement by rank, mobility, and king safety that
+//! knows drops.
 
 use super::*;
 use crate::rules::Evaluation;
