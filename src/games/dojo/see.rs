@@ -51,7 +51,7 @@ impl Dojo {
         let diagonal = k[BISHOP] | k[QUEEN];
         let straight = k[ROOK] | k[QUEEN];
         // A captor's square opens behind it only when no passive member stays there.
-        let mut occ = (self.blocked() & !(fb & !self.passive)) | tb;
+        let mut occ = self.blocked() & !(fb & !self.passive);
         let mut used = fb;
         let mut attackers = self.attackers(to, WHITE, occ) | self.attackers(to, BLACK, occ);
         let mut stm = us;
@@ -79,7 +79,6 @@ impl Dojo {
             occ &= !(b & !self.passive);
             // Sliders behind the captor join in.
             attackers |= (SLIDERS.rook(to, occ) & straight) | (SLIDERS.bishop(to, occ) & diagonal);
-            attackers &= self.active();
         }
         res
     }

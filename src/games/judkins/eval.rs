@@ -128,6 +128,13 @@ impl Weights {
     }
 }
 
+/// The rank of `sq` counted from `color`'s own back rank.
+#[inline(always)]
+fn own_rank(color: usize, sq: usize) -> usize {
+    let row = sq / FILES;
+    if color == SENTE as usize { RANKS - 1 - row } else { row }
+}
+
 impl Judkins {
     pub(super) fn eval_sente(&self) -> i32 {
         self.eval_sente_with(&WEIGHTS)
@@ -174,16 +181,14 @@ impl Judkins {
                 if matches!(pt, GOLD | SILVER | TOKIN | PRO_SILVER | PRO_KNIGHT) && own_zone & (1u64 << sq) != 0 {
                     score[color] += w.shelter;
                 }
-                let row = sq / FILES;
-                let advance = if color == 0 { RANKS - 1 - row } else { row };
+                let advance = own_rank(color, sq);
                 score[color] += w.placement[pt as usize][advance];
                 // Pawns and silvers as they advance toward promotion.
                 if matches!(pt, PAWN | SILVER) {
                     score[color] += advance as i32 * if pt == PAWN { w.pawn_advance } else { w.silver_advance };
                 }
             }
-            let krow = self.king[color] as usize / FILES;
-            score[color] += w.placement[KING as usize][if color == 0 { RANKS - 1 - krow } else { krow }];
+            score[color] += w.placement[KING as usize][own_rank(color, self.king[color] as usize)];
             // Pieces in hand threaten drops next to the enemy king.
             let hand_pieces: i32 = self.hand[color].iter().map(|&n| n as i32).sum();
             if hand_pieces > 0 {
