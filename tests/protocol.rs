@@ -320,20 +320,27 @@ fn replies_come_in_the_order_of_the_commands() {
     let mut e = Engine::start();
     e.handshake();
     e.send("position startpos");
-    e.send("go depth 7");
+    // `go infinite` rather than a depth: a depth-limited search can end before `isready` is
+    // read, and then `readyok` would rightly come after the queued replies.
+    e.send("go infinite");
     for cmd in ["status", "legalmoves", "d", "position startpos moves 6e6d", "status", "xyzzy"] {
         e.send(cmd);
     }
     e.send("isready");
+    let first = e.until(T, |l| l == "readyok");
+    assert_eq!(bestmoves(&first), 0, "isready is answered at once: {first:?}");
+    assert!(!first.iter().any(|l| l.starts_with("status")), "status waits for the search: {first:?}");
+    e.send("stop");
     let lines = e.until(T, |l| l.starts_with("info string error"));
     let at = |p: &str| lines.iter().position(|l| l.starts_with(p)).unwrap_or_else(|| panic!("{p}: {lines:?}"));
     let best = at("bestmove");
-    assert!(at("readyok") < best, "isready is answered at once: {lines:?}");
+    assert_eq!(bestmoves(&lines), 1, "{lines:?}");
     assert!(best < at("status turn b"), "{lines:?}");
     assert!(at("status turn b") < at("legalmoves"));
     assert!(at("legalmoves") < at("position rbnsgk"));
     assert!(at("position rbnsgk") < at("status turn w"));
-    assert!(!lines.iter().any(|l| l.starts_with("info depth") && lines.iter().position(|x| x == l) > Some(best)));
+    assert!(at("status turn w") < at("info string error unknown command 'xyzzy'"));
+    assert!(!lines[best..].iter().any(|l| l.starts_with("info depth")), "{lines:?}");
 }
 
 #[test]
