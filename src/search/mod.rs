@@ -405,8 +405,8 @@ impl<G: Game> Searcher<G> {
                 delta += delta;
             };
             if self.stopped && depth > 1 {
-                // A part-searched iteration still improves on the last when its first move
-                // (the previous best) was searched fully and something beat it.
+                // A part-searched iteration is dropped: using a move that beat the last best in
+                // it was measured and did not gain (docs/strength.md).
                 break;
             }
             prev = v;
