@@ -513,6 +513,24 @@ fn eval_counts_counters_about_to_fire() {
 }
 
 #[test]
+fn eval_drives_a_bare_antisensei_into_the_stacks() {
+    // A purple belt up against a bare antisensei: the stronger side prefers it cornered and
+    // shut in by stacks, with its own antisensei near; the same for Black, mirrored.
+    let free = eval_white("8/8/8/3k4/8/8/8/R3K3 w - - 0 1 - -");
+    let edge = eval_white("3k4/8/8/8/8/8/8/R3K3 w - - 0 1 - -");
+    let walled = eval_white("3k4/8/8/8/8/8/8/R3K3 w - - 0 1 a7:p/b7:p/c7:p/d7:p/e7:p/f7:p/g7:p/h7:p -");
+    let near = eval_white("3k4/8/3K4/8/8/8/8/R7 w - - 0 1 - -");
+    assert!(edge > free, "{edge} {free}");
+    assert!(walled > edge + 50, "{walled} {edge}");
+    assert!(near > edge, "{near} {edge}");
+    assert_eq!(eval_white("r3k3/8/8/8/8/8/8/3K4 b - - 0 1 - -"), -eval_white("3k4/8/8/8/8/8/8/R3K3 w - - 0 1 - -"));
+    // With a piece left on each side the term is off: the ending is not yet a mop-up.
+    let a = eval_white("3k4/7n/8/8/8/8/8/R3K3 w - - 0 1 - -");
+    let b = eval_white("8/7n/8/3k4/8/8/8/R3K3 w - - 0 1 - -");
+    assert!((a - b).abs() < 50, "{a} {b}");
+}
+
+#[test]
 fn eval_sees_passive_stacks_as_obstacles() {
     // A white green belt walled in by passive members is worth less than a free one; so is a
     // yellow belt with a passive member in front of it.

@@ -8,6 +8,12 @@ use crate::rules::Evaluation;
 /// Material values (centipawns) for exchanges and move ordering.
 pub(super) const VALUE: [i32; 6] = [100, 320, 330, 500, 900, 0];
 
+/// The mop-up against a bare antisensei: per square it cannot reach, per step from the centre,
+/// per step the two antisenseis are closer than seven.
+const MOP_REGION: i32 = 6;
+const MOP_EDGE: i32 = 20;
+const MOP_KINGS: i32 = 12;
+
 /// Per colour and square: the squares ahead of a pawn there on its own and the two next files,
 /// where an enemy pawn would stop or take it.
 const FRONT_SPAN: [[u64; 64]; 2] = {
@@ -260,7 +266,67 @@ impl Dojo {
     pub fn eval_white_with(&self, w: &Weights) -> i32 {
         let occ = self.blocked();
         let tempo = if self.turn as usize == WHITE { w.tempo } else { -w.tempo };
-        self.side_score(WHITE, occ, w) - self.side_score(BLACK, occ, w) + tempo
+        let mut e = self.side_score(WHITE, occ, w) - self.side_score(BLACK, occ, w) + tempo;
+        for strong in [WHITE, BLACK] {
+            let weak = strong ^ 1;
+            if self.color[weak] & !self.kind[KING] == 0 && self.color[strong] & !self.kind[KING] != 0 {
+                let m = self.mop_up(strong);
+                e += if strong == WHITE { m } else { -m };
+            }
+        }
+        e
+    }
+
+    /// A bare antisensei against any active piece: most such games that end drawn by D1's
+    /// hundred plies had one side a rook or more up (docs/strength.md, "Dojo's drawn
+    /// endings"), shuffling because no move short of the mate gains. The stronger side is paid
+    /// for every square the lone antisensei can no longer reach (a flood through squares free
+    /// of stacks and of its attacks: the stacks are walls), for an antisensei pushed to the
+    /// edge, and for its own antisensei brought up.
+    fn mop_up(&self, strong: usize) -> i32 {
+        let t = tables();
+        let k = &self.kind;
+        let weak_king = self.king_sq(strong ^ 1);
+        // Sliders see through the lone antisensei: the squares behind it are no refuge.
+        let occ = self.blocked() & !(1u64 << weak_king);
+        let mut attacked = 0u64;
+        let mut b = self.color[strong];
+        while b != 0 {
+            let sq = pop(&mut b);
+            let bit = 1u64 << sq;
+            attacked |= if k[PAWN] & bit != 0 {
+                t.pawn_attacks[strong][sq]
+            } else if k[KNIGHT] & bit != 0 {
+                t.knight[sq]
+            } else if k[KING] & bit != 0 {
+                t.king[sq]
+            } else {
+                let mut a = 0;
+                if k[BISHOP] & bit != 0 || k[QUEEN] & bit != 0 {
+                    a |= SLIDERS.bishop(sq, occ);
+                }
+                if k[ROOK] & bit != 0 || k[QUEEN] & bit != 0 {
+                    a |= SLIDERS.rook(sq, occ);
+                }
+                a
+            };
+        }
+        let open = !self.passive & !attacked;
+        let mut region = 1u64 << weak_king;
+        loop {
+            let mut grown = region;
+            let mut r = region;
+            while r != 0 {
+                grown |= t.king[pop(&mut r)] & open;
+            }
+            if grown == region {
+                break;
+            }
+            region = grown;
+        }
+        let reach = region.count_ones() as i32;
+        let kings = t.distance[self.king_sq(strong)][weak_king] as i32;
+        MOP_REGION * (64 - reach) + MOP_EDGE * (3 - CENTRE_8X8[weak_king]) + MOP_KINGS * (7 - kings)
     }
 }
 
