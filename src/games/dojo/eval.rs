@@ -285,31 +285,16 @@ impl Dojo {
     /// edge, and for its own antisensei brought up.
     fn mop_up(&self, strong: usize) -> i32 {
         let t = tables();
-        let k = &self.kind;
         let weak_king = self.king_sq(strong ^ 1);
         // Sliders see through the lone antisensei: the squares behind it are no refuge.
         let occ = self.blocked() & !(1u64 << weak_king);
         let mut attacked = 0u64;
-        let mut b = self.color[strong];
-        while b != 0 {
-            let sq = pop(&mut b);
-            let bit = 1u64 << sq;
-            attacked |= if k[PAWN] & bit != 0 {
-                t.pawn_attacks[strong][sq]
-            } else if k[KNIGHT] & bit != 0 {
-                t.knight[sq]
-            } else if k[KING] & bit != 0 {
-                t.king[sq]
-            } else {
-                let mut a = 0;
-                if k[BISHOP] & bit != 0 || k[QUEEN] & bit != 0 {
-                    a |= SLIDERS.bishop(sq, occ);
-                }
-                if k[ROOK] & bit != 0 || k[QUEEN] & bit != 0 {
-                    a |= SLIDERS.rook(sq, occ);
-                }
-                a
-            };
+        let mut free = !self.passive;
+        while free != 0 {
+            let sq = pop(&mut free);
+            if self.attackers(sq, strong, occ) != 0 {
+                attacked |= 1u64 << sq;
+            }
         }
         let open = !self.passive & !attacked;
         let mut region = 1u64 << weak_king;
