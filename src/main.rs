@@ -80,6 +80,11 @@ enum Cmd {
         /// The first step a weight is moved by; it halves down to 1.
         #[arg(long, default_value_t = 8)]
         step: i32,
+        /// In games whose lines carry "evals" (another engine's evaluation of each position):
+        /// the share of the game's result in each position's target, from 0 to 1; the rest is
+        /// the predicted score of the evaluation given.
+        #[arg(long, default_value_t = 0.5)]
+        result_share: f64,
     },
 }
 
@@ -343,7 +348,11 @@ fn main() -> std::process::ExitCode {
             println!("Time: {} ms", r.millis);
             println!("Nodes/second: {}", r.nodes as u128 * 1000 / r.millis.max(1));
         }
-        Some(Cmd::Tune { files, variant, passes, threads, step }) => {
+        Some(Cmd::Tune { files, variant, passes, threads, step, result_share }) => {
+            if !(0.0..=1.0).contains(&result_share) {
+                eprintln!("--result-share {}: give a share from 0 to 1", result_share);
+                return std::process::ExitCode::FAILURE;
+            }
             let mut texts = Vec::new();
             for f in files {
                 match std::fs::read_to_string(&f) {
@@ -354,7 +363,7 @@ fn main() -> std::process::ExitCode {
                     }
                 }
             }
-            let cfg = tetrarch::tune::TuneConfig { files: texts, passes, threads, step };
+            let cfg = tetrarch::tune::TuneConfig { files: texts, passes, threads, step, result_share };
             match tetrarch::tune::run(&variant, &cfg, &mut |l| eprintln!("{}", l)) {
                 Ok(table) => print!("{}", table),
                 Err(e) => {

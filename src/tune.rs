@@ -3,7 +3,9 @@
 //! moved one at a time, by shrinking steps, while the mean squared difference between the
 //! results and the evaluation's predicted score (a logistic curve of the evaluation) falls.
 //! Every tenth game is held out, and its error is reported beside the fitted one, so that a fit
-//! that only learns its own games shows.
+//! that only learns its own games shows. A game may also carry another engine's evaluation of
+//! each of its positions (a list "evals"); its positions are then fitted to a blend of the
+//! result and that evaluation's predicted score.
 
 use crate::arbiter::record::ParsedGame;
 use crate::arbiter::rescore::{game_of_json, result_points};
@@ -142,7 +144,11 @@ impl Tunable for Dojo {
 pub struct Sample<P> {
     pub pos: P,
     pub seat: Seat,
+    /// What the fit aims at: the result, or its blend with `eval`'s predicted score.
     pub result: f64,
+    /// Another engine's evaluation of the position from the seat's side, in centipawns (a mate
+    /// as +-10000), where the game's line carries "evals".
+    pub eval: Option<i32>,
 }
 
 /// What a tuning run is given.
@@ -156,6 +162,9 @@ pub struct TuneConfig {
     /// The first step size; it halves down to 1. A game whose evaluation is read through a
     /// flat curve (Dojo's many draws) needs larger steps than Judkins's 8.
     pub step: i32,
+    /// In games that carry "evals": the share of the game's result in each position's target;
+    /// the rest is the predicted score of the evaluation given (1: results alone).
+    pub result_share: f64,
 }
 
 /// Tunes the weights of `variant` and returns the text of the new table; `log` receives progress.
@@ -170,10 +179,12 @@ pub fn run(variant: &str, cfg: &TuneConfig, log: &mut dyn FnMut(String)) -> Resu
 }
 
 fn run_game<G: Tunable>(variant: &str, cfg: &TuneConfig, log: &mut dyn FnMut(String)) -> Result<String, String> {
-    let mut games = Vec::new();
+    let (mut games, mut evals) = (Vec::new(), Vec::new());
     for (name, text) in &cfg.files {
         for (n, line) in text.lines().enumerate().filter(|(_, l)| !l.trim().is_empty()) {
-            games.push(game_of_json(line).map_err(|e| format!("{} line {}: {}", name, n + 1, e))?);
+            let at = |e: String| format!("{} line {}: {}", name, n + 1, e);
+            games.push(game_of_json(line).map_err(at)?);
+            evals.push(evals_of_json(line).map_err(at)?);
         }
     }
     let (mut fit, mut held) = (Vec::new(), Vec::new());
@@ -181,12 +192,15 @@ fn run_game<G: Tunable>(variant: &str, cfg: &TuneConfig, log: &mut dyn FnMut(Str
         if g.tag("Variant") != Some(variant) {
             return Err(format!("game {}: variant {:?}, not {}", i + 1, g.tag("Variant"), variant));
         }
-        let samples = samples_of::<G>(g).map_err(|e| format!("game {}: {}", i + 1, e))?;
+        let samples = samples_of::<G>(g, evals[i].as_deref()).map_err(|e| format!("game {}: {}", i + 1, e))?;
         if i % 10 == 9 { held.extend(samples) } else { fit.extend(samples) }
     }
     log(format!("{} games: {} positions to fit, {} held out", games.len(), fit.len(), held.len()));
     if fit.is_empty() || held.is_empty() {
         return Err("tune: too few quiet positions (give more games)".into());
+    }
+    if fit.iter().any(|s| s.eval.is_some()) {
+        blend_evals(&mut fit, &mut held, cfg.result_share, log);
     }
     let eval = |p: &G, seat: Seat, w: &G::Weights| p.eval_with(seat, w);
     let w0 = G::weights();
@@ -208,8 +222,13 @@ fn run_game<G: Tunable>(variant: &str, cfg: &TuneConfig, log: &mut dyn FnMut(Str
 /// end, which the static evaluation does not see).
 /// Each position gives a sample for each seat that `Tunable::results` names and that is still in
 /// the game.
-pub fn samples_of<G: Tunable>(g: &ParsedGame) -> Result<Vec<Sample<G>>, String> {
+/// `evals`, where given, holds another engine's evaluation of the position before each move,
+/// from the side to move's view.
+pub fn samples_of<G: Tunable>(g: &ParsedGame, evals: Option<&[i32]>) -> Result<Vec<Sample<G>>, String> {
     let results = G::results(g)?;
+    if let Some(e) = evals.filter(|e| e.len() != g.moves.len()) {
+        return Err(format!("{} evals for {} moves", e.len(), g.moves.len()));
+    }
     let mut pos = match g.tag("StartPosition") {
         Some(text) => G::from_text(text)?,
         None => G::startpos(),
@@ -221,7 +240,9 @@ pub fn samples_of<G: Tunable>(g: &ParsedGame) -> Result<Vec<Sample<G>>, String> 
         if ply >= skip && !pos.in_check() && pos.tactical_value(m).is_none() {
             for &(seat, result) in &results {
                 if !pos.side_lost(pos.side_of(seat)) {
-                    out.push(Sample { pos: pos.clone(), seat, result });
+                    let mine = pos.side_of(seat) == pos.side_of(pos.to_move());
+                    let eval = evals.map(|e| if mine { e[ply] } else { -e[ply] });
+                    out.push(Sample { pos: pos.clone(), seat, result, eval });
                 }
             }
         }
@@ -230,6 +251,46 @@ pub fn samples_of<G: Tunable>(g: &ParsedGame) -> Result<Vec<Sample<G>>, String> 
     Ok(out)
 }
 
+/// The "evals" list of a game's JSON line, if it has one: an evaluation in centipawns of the
+/// position before each move, from the side to move's view (`fixtures/judkins-fsf-evals.py`
+/// writes Fairy-Stockfish's).
+pub fn evals_of_json(line: &str) -> Result<Option<Vec<i32>>, String> {
+    use crate::arbiter::json::{Json, parse};
+    let v = parse(line)?;
+    let Some(list) = v.get("evals") else { return Ok(None) };
+    let list = list.arr().ok_or("\"evals\" is not a list")?;
+    list.iter()
+        .map(|x| match x {
+            Json::Num(n) if n.fract() == 0.0 && n.abs() <= 100_000.0 => Ok(*n as i32),
+            _ => Err("an eval that is not a whole number of centipawns".to_string()),
+        })
+        .collect::<Result<Vec<_>, _>>()
+        .map(Some)
+}
+
+/// Turns each target of a position that carries another engine's evaluation into
+/// `share` x result + (1 - share) x that evaluation's predicted score, read through the
+/// logistic curve that fits the results best (that engine's centipawns are not ours).
+fn blend_evals<P: Sync>(fit: &mut [Sample<P>], held: &mut [Sample<P>], share: f64, log: &mut dyn FnMut(String)) {
+    // The evaluation given stands in for the position, so that the scale is fitted as ours is.
+    let rated: Vec<Sample<i32>> = fit
+        .iter()
+        .filter_map(|s| s.eval.map(|e| Sample { pos: e, seat: s.seat, result: s.result, eval: None }))
+        .collect();
+    let k = fit_scale(&rated, |&e, _| e, 2);
+    log(format!(
+        "{} positions carry evals: scale {:.1} cp, their error against the results {:.6}; targets {:.2} result",
+        rated.len(),
+        k,
+        error(&rated, k, |&e, _| e, 2),
+        share
+    ));
+    for s in fit.iter_mut().chain(held.iter_mut()) {
+        if let Some(e) = s.eval {
+            s.result = share * s.result + (1.0 - share) * sigmoid(e, k);
+        }
+    }
+}
 /// The first side's share of a two-sided result: `1-0`, `1/2-1/2`, or Double Mate's seat by
 /// seat `1-0-1-0`, where the first and third seats are one side.
 fn first_side_result(r: &str) -> Option<f64> {

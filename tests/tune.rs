@@ -37,7 +37,7 @@ fn only_quiet_positions_past_the_opening_are_fitted() {
     let mut total = 0;
     for line in GAMES.lines().take(50) {
         let g = game_of_json(line).unwrap();
-        let samples = samples_of::<Judkins>(&g).unwrap();
+        let samples = samples_of::<Judkins>(&g, None).unwrap();
         let want = match g.result.as_str() {
             "1-0" => 1.0,
             "0-1" => 0.0,
@@ -57,10 +57,12 @@ fn only_quiet_positions_past_the_opening_are_fitted() {
 fn a_fit_lowers_the_error_and_prints_a_table() {
     let table = check_fit("judkins", GAMES, 300);
     assert!(table.starts_with("pub const WEIGHTS: Weights = Weights {"), "{table}");
-    let none = run("judtho", &TuneConfig { files: vec![], passes: 1, threads: 1, step: 8 }, &mut |_| ()).unwrap_err();
+    let none =
+        run("judtho", &TuneConfig { files: vec![], passes: 1, threads: 1, step: 8, result_share: 0.5 }, &mut |_| ())
+            .unwrap_err();
     assert!(none.contains("no weights table"), "{none}");
     // The error function itself: a perfect predictor scores 0, a coin 0.25.
-    let samples = samples_of::<Judkins>(&game_of_json(GAMES.lines().next().unwrap()).unwrap()).unwrap();
+    let samples = samples_of::<Judkins>(&game_of_json(GAMES.lines().next().unwrap()).unwrap(), None).unwrap();
     let coin = error(&samples, 100.0, |_, _| 0, 2);
     assert!((coin - 0.25).abs() < 1e-12, "{coin}");
 }
@@ -106,7 +108,7 @@ fn check_table<G: Tunable>(games: &str, seats: &[Seat], evaluate: impl Fn(&G, Se
 /// A short fit on the first `n` games lowers the fitted error; the table it prints.
 fn check_fit(variant: &str, games: &str, n: usize) -> String {
     let files = vec![("games".to_string(), games.lines().take(n).collect::<Vec<_>>().join("\n"))];
-    let cfg = TuneConfig { files, passes: 1, threads: 2, step: 8 };
+    let cfg = TuneConfig { files, passes: 1, threads: 2, step: 8, result_share: 0.5 };
     let mut log = Vec::new();
     let table = run(variant, &cfg, &mut |l| log.push(l)).unwrap();
     assert!(table.starts_with("pub const ") && table.contains("WEIGHTS: Weights = Weights {"), "{table}");
@@ -151,7 +153,7 @@ fn dojo_and_chaturanga_fits_lower_the_error() {
     // ahead of.
     let g = game_of_json(FFA_GAMES.lines().next().unwrap()).unwrap();
     let places: Vec<u32> = g.tag("Places").unwrap().split('-').map(|p| p.parse().unwrap()).collect();
-    let samples = samples_of::<AllAgainstAll>(&g).unwrap();
+    let samples = samples_of::<AllAgainstAll>(&g, None).unwrap();
     assert!(samples.iter().any(|s| s.seat == 3));
     for s in &samples {
         let me = places[s.seat as usize];
@@ -179,8 +181,59 @@ fn dojo_and_chaturanga_fits_lower_the_error() {
     } else {
         0.5
     };
-    for s in samples_of::<DoubleMate>(&g).unwrap() {
+    for s in samples_of::<DoubleMate>(&g, None).unwrap() {
         assert!(!s.pos.in_check());
         assert_eq!(s.result, want);
     }
+}
+
+/// A line with another engine's evaluations: each is read from the side to move's view and
+/// turned to the sample's seat, the targets blend them with the result, and a list that does not
+/// match the moves is refused.
+#[test]
+fn evaluations_carried_by_a_game_are_blended_into_its_targets() {
+    use tetrarch::tune::evals_of_json;
+    let line = GAMES.lines().next().unwrap();
+    let g = game_of_json(line).unwrap();
+    assert_eq!(evals_of_json(line).unwrap(), None);
+    // +100 for the side to move before every move.
+    let evals: Vec<String> = g.moves.iter().map(|_| "100".to_string()).collect();
+    let with = format!("{},\"evals\":[{}]}}", line.trim_end().trim_end_matches('}'), evals.join(","));
+    let e = evals_of_json(&with).unwrap().unwrap();
+    assert_eq!(e.len(), g.moves.len());
+    let samples = samples_of::<Judkins>(&g, Some(&e)).unwrap();
+    for s in &samples {
+        let sente_to_move = s.pos.to_move() == SENTE as Seat;
+        assert_eq!(s.eval, Some(if sente_to_move { 100 } else { -100 }));
+    }
+    assert!(samples_of::<Judkins>(&g, Some(&e[1..])).err().unwrap().contains("evals for"));
+    assert!(evals_of_json(&with.replace("\"evals\":[100", "\"evals\":[\"x\"")).is_err());
+    // A fit over such games reports the evals' scale and their error; with the result's share at
+    // 1 the evals change nothing, and at 0.5 they move the targets (an evaluation that always
+    // favours sente, which the results do not bear out, so the blend differs from them).
+    let plain: Vec<&str> = GAMES.lines().take(60).collect();
+    let rated: Vec<String> = plain
+        .iter()
+        .map(|l| {
+            let g = game_of_json(l).unwrap();
+            // +150 for sente, from the side to move's view.
+            let evals: Vec<String> =
+                (0..g.moves.len()).map(|i| if i % 2 == 0 { "150" } else { "-150" }.to_string()).collect();
+            format!("{},\"evals\":[{}]}}", l.trim_end().trim_end_matches('}'), evals.join(","))
+        })
+        .collect();
+    let fit = |text: String, result_share: f64| {
+        let cfg = TuneConfig { files: vec![("g".into(), text)], passes: 1, threads: 2, step: 8, result_share };
+        let mut log = Vec::new();
+        let table = run("judkins", &cfg, &mut |l| log.push(l)).unwrap();
+        (table, log)
+    };
+    let (alone, _) = fit(plain.join("\n"), 0.5);
+    let (full_share, _) = fit(rated.join("\n"), 1.0);
+    assert_eq!(alone, full_share);
+    let (half, log) = fit(rated.join("\n"), 0.5);
+    assert_ne!(alone, half);
+    let line = log.iter().find(|l| l.contains("positions carry evals")).expect("the evals' line");
+    let err: f64 = line.split("against the results ").nth(1).unwrap().split(';').next().unwrap().parse().unwrap();
+    assert!(err > 0.0 && err < 0.26, "{line}");
 }
