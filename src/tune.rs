@@ -291,6 +291,7 @@ fn blend_evals<P: Sync>(fit: &mut [Sample<P>], held: &mut [Sample<P>], share: f6
         }
     }
 }
+
 /// The first side's share of a two-sided result: `1-0`, `1/2-1/2`, or Double Mate's seat by
 /// seat `1-0-1-0`, where the first and third seats are one side.
 fn first_side_result(r: &str) -> Option<f64> {
