@@ -39,36 +39,53 @@ pub struct Weights {
     pub tempo: i32,
     /// By piece type (the king's too) and rank, counted from the owner's own back rank.
     pub placement: [[i32; RANKS]; PIECE_TYPES],
+    /// By piece type (the king's too) and file, counted from the owner's left (the file a
+    /// castle stands on matters as much as its rank).
+    pub file: [[i32; FILES]; PIECE_TYPES],
 }
 
 /// The weights the engine plays with.
 pub const WEIGHTS: Weights = Weights {
-    value: [208, 478, 474, 272, 582, 763, 0, 495, 450, 476, 941, 1025],
-    hand_value: [206, 531, 682, 333, 638, 785],
-    drop_check: [-60, 23, 41, 5, 40, 44],
-    king_attack: [28, 29, 28, 23, 18, 3, 0, 53, 19, 20, 11, 7],
-    mobility_slider: 30,
-    mobility_step: 44,
-    shelter: -5,
-    pawn_advance: -14,
-    silver_advance: -5,
-    hand_pressure: 14,
-    attackers: [0, 26, 30, 29, 22, 15, 2, 81],
-    weak_square: 78,
-    tempo: 134,
+    value: [201, 464, 439, 326, 659, 845, 0, 577, 393, 512, 991, 1091],
+    hand_value: [260, 589, 701, 410, 715, 867],
+    drop_check: [-38, 9, 45, 17, 24, 40],
+    king_attack: [32, 24, 30, 15, 11, 6, 0, 29, 26, 16, 11, 7],
+    mobility_slider: 26,
+    mobility_step: 40,
+    shelter: 55,
+    pawn_advance: -11,
+    silver_advance: 2,
+    hand_pressure: 12,
+    attackers: [0, 21, 31, 32, 25, 17, 0, 81],
+    weak_square: 48,
+    tempo: 144,
     placement: [
-        [-50, 8, 38, 51, -162, 0],
-        [-128, -61, 112, 36, 54, -180],
-        [97, 47, 0, -8, -63, -180],
-        [42, -57, 8, -174, 0, 0],
-        [-180, -78, 144, 96, 180, 123],
-        [-180, -100, -180, 23, 119, 180],
-        [-180, -100, 0, 131, 180, 180],
-        [0, -143, 180, -1, -65, -48],
-        [0, -180, 22, 117, -1, -79],
-        [-180, -180, 180, 180, -81, -180],
-        [-81, -89, 52, 99, 25, 6],
-        [-176, -45, 48, 78, 65, 130],
+        [-24, 14, 9, 72, -75, 0],
+        [-143, -40, 95, 41, 57, -94],
+        [25, 11, 87, -8, -102, -207],
+        [-31, -31, 51, -84, 0, 0],
+        [-94, 10, 90, 69, 205, 118],
+        [-203, -110, -246, -67, 130, 270],
+        [-187, -135, -57, 73, 264, 156],
+        [0, -53, 198, 78, -35, -132],
+        [0, -270, 1, 131, -22, -95],
+        [-270, -90, 240, 178, -24, -191],
+        [-65, -19, 86, 107, 49, 45],
+        [-86, 37, 106, 68, 77, 148],
+    ],
+    file: [
+        [-24, -29, 46, 90, -90, -90],
+        [-90, -15, 70, 90, -38, -90],
+        [-90, 54, 90, 90, -70, -90],
+        [-42, -33, -7, 81, -36, 31],
+        [-34, 90, 90, -71, -88, -90],
+        [78, 90, 33, 62, 26, -86],
+        [90, 17, -90, -90, 90, -90],
+        [-90, 4, 90, -35, -90, -10],
+        [-70, 52, 90, -22, -90, -90],
+        [-90, -30, 90, 90, 90, -90],
+        [-41, 56, 90, 46, 40, -90],
+        [19, -38, 12, 90, 16, -87],
     ],
 };
 
@@ -96,6 +113,9 @@ impl Weights {
         for row in &self.placement {
             put(row, &|_| false);
         }
+        for row in &self.file {
+            put(row, &|_| false);
+        }
         (v, fixed)
     }
 
@@ -118,6 +138,7 @@ impl Weights {
         w.weak_square = next();
         w.tempo = next();
         w.placement.iter_mut().flatten().for_each(|x| *x = next());
+        w.file.iter_mut().flatten().for_each(|x| *x = next());
         w
     }
 
@@ -126,6 +147,13 @@ impl Weights {
     pub fn to_rust(&self) -> String {
         format!("pub const WEIGHTS: Weights = {:?};\n", self)
     }
+}
+
+/// The file of `sq` counted from `color`'s own right.
+#[inline(always)]
+fn own_file(color: usize, sq: usize) -> usize {
+    let col = sq % FILES;
+    if color == SENTE as usize { col } else { FILES - 1 - col }
 }
 
 /// The rank of `sq` counted from `color`'s own back rank.
@@ -182,13 +210,15 @@ impl Judkins {
                     score[color] += w.shelter;
                 }
                 let advance = own_rank(color, sq);
-                score[color] += w.placement[pt as usize][advance];
+                score[color] += w.placement[pt as usize][advance] + w.file[pt as usize][own_file(color, sq)];
                 // Pawns and silvers as they advance toward promotion.
                 if matches!(pt, PAWN | SILVER) {
                     score[color] += advance as i32 * if pt == PAWN { w.pawn_advance } else { w.silver_advance };
                 }
             }
-            score[color] += w.placement[KING as usize][own_rank(color, self.king[color] as usize)];
+            let ksq = self.king[color] as usize;
+            score[color] +=
+                w.placement[KING as usize][own_rank(color, ksq)] + w.file[KING as usize][own_file(color, ksq)];
             // Pieces in hand threaten drops next to the enemy king.
             let hand_pieces: i32 = self.hand[color].iter().map(|&n| n as i32).sum();
             if hand_pieces > 0 {
