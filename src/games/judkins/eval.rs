@@ -1,4 +1,4 @@
-//! Judkins evaluation: material with hands, placement by rank, mobility, and king safety that
+//! Judkins evaluation: material with hands, placement by rank and file, mobility, and king safety that
 //! knows drops.
 
 use super::*;
@@ -149,7 +149,7 @@ impl Weights {
     }
 }
 
-/// The file of `sq` counted from `color`'s own right.
+/// The file of `sq` counted from `color`'s own left (file 6 for sente, file 1 for gote).
 #[inline(always)]
 fn own_file(color: usize, sq: usize) -> usize {
     let col = sq % FILES;
