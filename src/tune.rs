@@ -252,8 +252,8 @@ pub fn samples_of<G: Tunable>(g: &ParsedGame, evals: Option<&[i32]>) -> Result<V
 }
 
 /// The "evals" list of a game's JSON line, if it has one: an evaluation in centipawns of the
-/// position before each move, from the side to move's view (`fixtures/judkins-fsf-evals.py`
-/// writes Fairy-Stockfish's).
+/// position before each move, from the side to move's view (`fixtures/engine-evals.py`
+/// writes a USI engine's: Fairy-Stockfish's for Judkins, tetrarch's own deeper search for Dojo).
 pub fn evals_of_json(line: &str) -> Result<Option<Vec<i32>>, String> {
     use crate::arbiter::json::{Json, parse};
     let v = parse(line)?;

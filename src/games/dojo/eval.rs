@@ -71,24 +71,47 @@ pub struct Weights {
     pub king_zone: i32,
     /// The side to move's bonus.
     pub tempo: i32,
+    /// By piece type (the antisensei's too) and rank counted from the owner's side; the yellow
+    /// belt's row is `pawn_rank`, so it stays 0.
+    pub rank: [[i32; 8]; 6],
+    /// By piece type (the antisensei's too) and file, a to h for both colours: the start
+    /// position is a mirror through the middle rank, so the a-file is each side's queen's
+    /// rook file.
+    pub file: [[i32; 8]; 6],
 }
 
 /// The weights the engine plays with.
 pub const WEIGHTS: Weights = Weights {
-    value: [100, 320, 330, 500, 900, 0],
-    pawn_rank: [0, 0, 5, 10, 20, 35, 60, 0],
-    passed: [0; 8],
-    pawn_blocked: 15,
-    freeze: [40, 20],
-    centre: [4, 2, 0, 1],
+    value: [175, 312, 343, 492, 926, 0],
+    pawn_rank: [0, 20, 29, 10, -9, -2, 124, 0],
+    passed: [0, 40, -16, 17, -78, 59, 63, 0],
+    pawn_blocked: 9,
+    freeze: [36, 3],
+    centre: [-2, 1, -8, -9],
     mobility: [3, 3, 2, 1],
-    bishop_pair: 0,
-    promotion: 100,
-    defection: 100,
-    treason: 100,
-    king_near: [2, 8, 8, 12, 22],
-    king_zone: 8,
-    tempo: 0,
+    bishop_pair: 14,
+    promotion: 134,
+    defection: 92,
+    treason: 190,
+    king_near: [4, -29, -17, 102, 52],
+    king_zone: 37,
+    tempo: 48,
+    rank: [
+        [0, 0, 0, 0, 0, 0, 0, 0],
+        [0, 14, 24, 43, 29, 57, -11, -63],
+        [-12, 7, -6, -25, -15, -4, 42, -59],
+        [-14, -20, -20, -23, -47, -23, 7, -34],
+        [-66, -62, -53, -59, -57, 41, 85, 90],
+        [31, 46, 41, 18, 7, 0, -21, -90],
+    ],
+    file: [
+        [37, 21, -18, -7, 0, -13, -11, -31],
+        [-32, -12, -6, 6, 0, -1, -11, -31],
+        [-11, -10, 7, -6, 0, -1, -4, -25],
+        [3, 6, -5, 7, 0, -3, 9, -9],
+        [19, 52, 35, 34, 61, 43, 36, -21],
+        [-17, -4, -14, 13, 8, 3, 5, 4],
+    ],
 };
 
 impl Weights {
@@ -113,6 +136,12 @@ impl Weights {
         put(&[self.bishop_pair, self.promotion, self.defection, self.treason], &|_| false);
         put(&self.king_near, &|_| false);
         put(&[self.king_zone, self.tempo], &|_| false);
+        for (kind, row) in self.rank.iter().enumerate() {
+            put(row, &|_| kind == PAWN);
+        }
+        for row in &self.file {
+            put(row, &|_| false);
+        }
         (v, fixed)
     }
 
@@ -135,6 +164,8 @@ impl Weights {
         w.king_near.iter_mut().for_each(|x| *x = next());
         w.king_zone = next();
         w.tempo = next();
+        w.rank.iter_mut().flatten().for_each(|x| *x = next());
+        w.file.iter_mut().flatten().for_each(|x| *x = next());
         w
     }
 
@@ -157,7 +188,8 @@ impl Dojo {
         let enemy = self.color[c ^ 1];
         let my_king = self.king_sq(c);
         let their_king = self.king_sq(c ^ 1);
-        let mut s = 0;
+        let forward = |sq: usize| if c == WHITE { sq / 8 } else { 7 - sq / 8 };
+        let mut s = w.rank[KING][forward(my_king)] + w.file[KING][my_king % 8];
         let mut b = own & !k[KING];
         // The most valuable enemy piece D6 could freeze.
         let mut best_enemy = 0;
@@ -165,11 +197,10 @@ impl Dojo {
         while e != 0 {
             best_enemy = best_enemy.max(w.value[self.kind_at(1u64 << pop(&mut e))]);
         }
-        let forward = |sq: usize| if c == WHITE { sq / 8 } else { 7 - sq / 8 };
         while b != 0 {
             let sq = pop(&mut b);
             let kind = self.kind_at(1u64 << sq);
-            s += w.value[kind];
+            s += w.value[kind] + w.rank[kind][forward(sq)] + w.file[kind][sq % 8];
             let centre = CENTRE_8X8[sq];
             let cnt = self.counters[sq];
             match kind {
