@@ -261,22 +261,35 @@ fn turned(sfen: &str) -> String {
     format!("{} {} {} {}", rows.join("/"), side, hands, parts[3])
 }
 
-#[test]
-fn judkins_evaluates_a_position_and_its_turned_twin_alike() {
-    // The placement tables count ranks and files from each owner's own side; a mistake in
-    // either would show here as an evaluation that favours one colour.
+/// Plays the first 40 games of `games` and requires, at every position, that its twin seen
+/// from the other side (`twin_text` of its text) evaluates to the negation, and that the twin's
+/// twin is the position again. Returns how many positions were checked.
+fn check_twins<G: Tunable + Notation>(
+    games: &str,
+    twin_text: fn(&str) -> String,
+    first_side: impl Fn(&G) -> i32,
+) -> usize {
     let mut checked = 0;
-    for line in GAMES.lines().take(40) {
+    for line in games.lines().take(40) {
         let g = game_of_json(line).unwrap();
-        let mut pos = Judkins::startpos();
+        let mut pos = G::startpos();
         for text in &g.moves {
-            let twin = Judkins::from_text(&turned(&pos.to_text())).unwrap();
-            assert_eq!(twin.eval_sente_with(&WEIGHTS), -pos.eval_sente_with(&WEIGHTS), "{}", pos.to_text());
+            let twin = G::from_text(&twin_text(&pos.to_text())).unwrap();
+            assert_eq!(first_side(&twin), -first_side(&pos), "{}", pos.to_text());
+            assert_eq!(G::from_text(&twin_text(&twin.to_text())).unwrap().to_text(), pos.to_text());
             checked += 1;
             let m = pos.parse_move(text).unwrap();
             pos.play(m);
         }
     }
+    checked
+}
+
+#[test]
+fn judkins_evaluates_a_position_and_its_turned_twin_alike() {
+    // The placement tables count ranks and files from each owner's own side; a mistake in
+    // either would show here as an evaluation that favours one colour.
+    let checked = check_twins::<Judkins>(GAMES, turned, |p| p.eval_sente_with(&WEIGHTS));
     assert!(checked > 1000, "{checked} positions");
 }
 
@@ -340,23 +353,6 @@ fn mirrored(fen: &str) -> String {
 fn dojo_evaluates_a_position_and_its_mirrored_twin_alike() {
     // The rank and file tables count ranks from each owner's side and files a to h for both;
     // a mistake in either would show here as an evaluation that favours one colour.
-    let mut checked = 0;
-    for line in DOJO_GAMES.lines().take(40) {
-        let g = game_of_json(line).unwrap();
-        let mut pos = Dojo::startpos();
-        for text in &g.moves {
-            let twin = Dojo::from_text(&mirrored(&pos.to_text())).unwrap();
-            assert_eq!(
-                twin.eval_white_with(&tetrarch::games::dojo::WEIGHTS),
-                -pos.eval_white_with(&tetrarch::games::dojo::WEIGHTS),
-                "{}",
-                pos.to_text()
-            );
-            assert_eq!(mirrored(&twin.to_text()), pos.to_text());
-            checked += 1;
-            let m = pos.parse_move(text).unwrap();
-            pos.play(m);
-        }
-    }
+    let checked = check_twins::<Dojo>(DOJO_GAMES, mirrored, |p| p.eval_white_with(&tetrarch::games::dojo::WEIGHTS));
     assert!(checked > 4000, "{checked} positions");
 }
