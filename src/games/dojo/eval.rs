@@ -44,8 +44,6 @@ const FRONT_SPAN: [[u64; 64]; 2] = {
 pub struct Weights {
     /// Material by piece type (the antisensei's is not used).
     pub value: [i32; 6],
-    /// A pawn's bonus by how far it has come (its colour's ranks, 0 to 7).
-    pub pawn_rank: [i32; 8],
     /// A passed pawn's further bonus by rank: no enemy pawn ahead on its file or the next two.
     pub passed: [i32; 8],
     /// A pawn with a passive member on the square ahead, which it cannot push into (D4).
@@ -71,8 +69,8 @@ pub struct Weights {
     pub king_zone: i32,
     /// The side to move's bonus.
     pub tempo: i32,
-    /// By piece type (the antisensei's too) and rank counted from the owner's side; the yellow
-    /// belt's row is `pawn_rank`, so it stays 0.
+    /// By piece type (the antisensei's too) and rank counted from the owner's side (for the
+    /// yellow belt, how far it has come; it never stands on ranks 0 and 7).
     pub rank: [[i32; 8]; 6],
     /// By piece type (the antisensei's too) and file, a to h for both colours: the start
     /// position is a mirror through the middle rank, so the a-file is each side's queen's
@@ -83,7 +81,6 @@ pub struct Weights {
 /// The weights the engine plays with.
 pub const WEIGHTS: Weights = Weights {
     value: [175, 312, 343, 492, 926, 0],
-    pawn_rank: [0, 20, 29, 10, -9, -2, 124, 0],
     passed: [0, 40, -16, 17, -78, 59, 63, 0],
     pawn_blocked: 9,
     freeze: [36, 3],
@@ -97,7 +94,7 @@ pub const WEIGHTS: Weights = Weights {
     king_zone: 37,
     tempo: 48,
     rank: [
-        [0, 0, 0, 0, 0, 0, 0, 0],
+        [0, 20, 29, 10, -9, -2, 124, 0],
         [0, 14, 24, 43, 29, 57, -11, -63],
         [-12, 7, -6, -25, -15, -4, 42, -59],
         [-14, -20, -20, -23, -47, -23, 7, -34],
@@ -127,7 +124,6 @@ impl Weights {
             }
         };
         put(&self.value, &|i| i == KING);
-        put(&self.pawn_rank, &|i| i == 0 || i == 7);
         put(&self.passed, &|i| i == 0 || i == 7);
         put(&[self.pawn_blocked], &|_| false);
         put(&self.freeze, &|_| false);
@@ -137,7 +133,7 @@ impl Weights {
         put(&self.king_near, &|_| false);
         put(&[self.king_zone, self.tempo], &|_| false);
         for (kind, row) in self.rank.iter().enumerate() {
-            put(row, &|_| kind == PAWN);
+            put(row, &|i| kind == PAWN && (i == 0 || i == 7));
         }
         for row in &self.file {
             put(row, &|_| false);
@@ -151,7 +147,6 @@ impl Weights {
         let mut next = || it.next().unwrap_or(0);
         let mut w = WEIGHTS;
         w.value.iter_mut().for_each(|x| *x = next());
-        w.pawn_rank.iter_mut().for_each(|x| *x = next());
         w.passed.iter_mut().for_each(|x| *x = next());
         w.pawn_blocked = next();
         w.freeze.iter_mut().for_each(|x| *x = next());
@@ -200,13 +195,12 @@ impl Dojo {
         while b != 0 {
             let sq = pop(&mut b);
             let kind = self.kind_at(1u64 << sq);
-            s += w.value[kind] + w.rank[kind][forward(sq)] + w.file[kind][sq % 8];
+            let r = forward(sq);
+            s += w.value[kind] + w.rank[kind][r] + w.file[kind][sq % 8];
             let centre = CENTRE_8X8[sq];
             let cnt = self.counters[sq];
             match kind {
                 PAWN => {
-                    let r = forward(sq);
-                    s += w.pawn_rank[r];
                     if FRONT_SPAN[c][sq] & enemy & k[PAWN] == 0 {
                         s += w.passed[r];
                     }
