@@ -1,6 +1,6 @@
-//! `cargo bench --bench versus_fairy`: perft and search speed next to Fairy-Stockfish
-//! (`/usr/games/fairy-stockfish`, Debian's package), on this machine in this run. Prints
-//! figures; asserts nothing.
+//! `cargo bench --bench versus_fairy`: perft and search speed next to Fairy-Stockfish (found as
+//! the tests find it: `FAIRY_STOCKFISH`, then `PATH`, then Debian's package), on this machine in
+//! this run. Prints figures; asserts nothing.
 
 use std::io::{BufRead, BufReader, Write};
 use std::process::{Command, Stdio};
@@ -9,7 +9,8 @@ use tetrarch::games::judkins::Judkins;
 use tetrarch::rules::perft;
 use tetrarch::rules::prelude::*;
 
-const FSF: &str = "/usr/games/fairy-stockfish";
+#[path = "../tests/common/peers.rs"]
+mod peers;
 
 /// Runs `commands` through an engine and returns every line up to one starting with `until`,
 /// with the time from the last command to that line.
@@ -64,10 +65,11 @@ fn main() {
     let ours = t.elapsed().as_secs_f64();
     println!("perft {depth} start position");
     println!("  tetrarch        {n:>10} nodes  {ours:7.3} s  {:>12.0} nodes/s", n as f64 / ours);
-    let fsf_there = std::path::Path::new(FSF).exists();
-    if fsf_there {
+    let fsf = peers::locate(&peers::FAIRY_STOCKFISH).map(|p| p.display().to_string());
+    if let Some(fsf) = &fsf {
+        println!("  (fairy-stockfish: {fsf})");
         let (lines, took) = session(
-            FSF,
+            fsf,
             &["uci", "setoption name UCI_Variant value judkins", "isready", "position startpos", "go perft 6"],
             "Nodes searched",
         );
@@ -79,16 +81,16 @@ fn main() {
         );
         println!("  speed ratio     {:.1}x", secs / ours);
     } else {
-        println!("  fairy-stockfish not installed");
+        println!("  fairy-stockfish not found (set {} or install it)", peers::FAIRY_STOCKFISH.var);
     }
     println!("search, 1 s from the start position");
     let engine = env!("CARGO_BIN_EXE_tetrarch");
     let (lines, _) = session(engine, &["usi", "isready", "position startpos", "go movetime 1000"], "bestmove");
     let (d, nodes, nps) = last_info(&lines);
     println!("  tetrarch        depth {d:>3}  nodes {nodes:>10}  nps {nps:>10}  {}", lines.last().unwrap());
-    if fsf_there {
+    if let Some(fsf) = &fsf {
         let (lines, _) = session(
-            FSF,
+            fsf,
             &["uci", "setoption name UCI_Variant value judkins", "isready", "position startpos", "go movetime 1000"],
             "bestmove",
         );

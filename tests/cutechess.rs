@@ -3,9 +3,9 @@
 //! Chess's own verdicts must show no illegal move, disconnection or time forfeit, and its PGN,
 //! replayed through tetrarch's rules, must end every game as Cute Chess says.
 //!
-//! Needs `../shared/tools/cutechess-cli` (with Debian's libqt6core6) and
-//! `../shared/tools/fairy-stockfish`; `.ci/run` installs what they need. Without them the test
-//! fails: it is not skipped.
+//! Needs `cutechess-cli` (with Qt 6's core library) and Fairy-Stockfish, found by
+//! `common::peers` (`CUTECHESS_CLI`, `FAIRY_STOCKFISH`); without them the test is skipped with a
+//! line, unless `TETRARCH_REQUIRE_PEERS=1`.
 
 use std::path::{Path, PathBuf};
 use std::process::Command;
@@ -17,11 +17,8 @@ use tetrarch::rules::prelude::*;
 
 const ENGINE: &str = env!("CARGO_BIN_EXE_tetrarch");
 
-fn tool(name: &str) -> PathBuf {
-    let p = Path::new(env!("CARGO_MANIFEST_DIR")).join("../shared/tools").join(name);
-    assert!(p.exists(), "{} is needed: see ../shared/tools/README.md", p.display());
-    p
-}
+mod common;
+use common::peers::{CUTECHESS_CLI, FAIRY_STOCKFISH, peer};
 
 fn tmp(name: &str) -> PathBuf {
     let dir = std::env::temp_dir().join(format!("tetrarch-cutechess-{}", std::process::id()));
@@ -29,20 +26,19 @@ fn tmp(name: &str) -> PathBuf {
     dir.join(name)
 }
 
-/// The openings of fixtures/judkins-openings.txt as Cute Chess reads them: one FEN a line.
+/// The openings of fixtures/judkins-openings.txt as Cute Chess reads them, one FEN a line, made
+/// as the README makes them: `tetrarch openings --uci`.
 fn openings_epd() -> PathBuf {
-    let text = std::fs::read_to_string(concat!(env!("CARGO_MANIFEST_DIR"), "/fixtures/judkins-openings.txt")).unwrap();
-    let mut out = String::new();
-    for line in text.lines().map(str::trim).filter(|l| !l.is_empty() && !l.starts_with('#')) {
-        let mut r = Record::new(Judkins::startpos());
-        for m in line.split_whitespace() {
-            r.play_text(m).unwrap();
-        }
-        out.push_str(&uci::fen_out(&r.current.to_text()).unwrap());
-        out.push('\n');
-    }
+    let out = Command::new(ENGINE)
+        .args(["openings", "--variant", "judkins", "--uci"])
+        .arg(concat!(env!("CARGO_MANIFEST_DIR"), "/fixtures/judkins-openings.txt"))
+        .output()
+        .unwrap();
+    assert!(out.status.success(), "{}", String::from_utf8_lossy(&out.stderr));
+    let text = String::from_utf8(out.stdout).unwrap();
+    assert!(text.lines().count() >= 10 && text.lines().all(|l| l.contains('[')), "{text}");
     let p = tmp("judkins.epd");
-    std::fs::write(&p, out).unwrap();
+    std::fs::write(&p, text).unwrap();
     p
 }
 
@@ -146,8 +142,8 @@ fn replay_to_impasse(record: &Record<Judkins>, moves: &[String]) -> Option<Impas
 }
 
 /// Plays a Cute Chess match and returns its PGN file and what it printed.
-fn cutechess(second: &str, games: usize, pgn: &Path, epd: &Path) -> String {
-    let out = Command::new(tool("cutechess-cli"))
+fn cutechess(cutechess: &Path, second: &str, games: usize, pgn: &Path, epd: &Path) -> String {
+    let out = Command::new(cutechess)
         .args(["-variant", "judkins", "-engine", "name=tetrarch", &format!("cmd={ENGINE}"), "proto=uci"])
         .args(["-engine", &format!("name={}", if second == ENGINE { "tetrarch-2" } else { "fsf" })])
         .args([&format!("cmd={second}"), "proto=uci"])
@@ -166,12 +162,12 @@ fn cutechess(second: &str, games: usize, pgn: &Path, epd: &Path) -> String {
 
 #[test]
 fn cute_chess_plays_judkins_against_fairy_stockfish_and_itself() {
+    let (Some(cutechess_cli), Some(fsf)) = (peer(&CUTECHESS_CLI), peer(&FAIRY_STOCKFISH)) else { return };
     let epd = openings_epd();
-    let fsf = tool("fairy-stockfish");
     let (mut total, mut impasses) = (0, 0);
     for (second, games) in [(fsf.display().to_string(), 12), (ENGINE.to_string(), 8)] {
         let pgn = tmp(&format!("games-{games}.pgn"));
-        let printed = cutechess(&second, games, &pgn, &epd);
+        let printed = cutechess(&cutechess_cli, &second, games, &pgn, &epd);
         // Cute Chess's verdicts: every game finished, none by a fault.
         let finished: Vec<&str> = printed.lines().filter(|l| l.starts_with("Finished game")).collect();
         assert_eq!(finished.len(), games, "{printed}");

@@ -1,16 +1,20 @@
 //! A short Judkins match against Debian's Fairy-Stockfish 11.1 (`apt-get install
-//! fairy-stockfish`; `.ci/run` installs it, and the test fails without it). A test binary of its
-//! own, so that it does not share the two cores with the other tests' games.
+//! fairy-stockfish`, or `FAIRY_STOCKFISH_DEBIAN`; skipped with a line without it, unless
+//! `TETRARCH_REQUIRE_PEERS=1`). A test binary of its own, so that it does not share the two cores
+//! with the other tests' games.
 
 use tetrarch::arbiter::clock::TimeControl;
 use tetrarch::arbiter::engine::EngineSpec;
 use tetrarch::arbiter::game::Ending;
 use tetrarch::arbiter::{MatchConfig, run};
 
+mod common;
+use common::peers::{DEBIAN_FAIRY_STOCKFISH, peer};
+
 #[test]
 fn short_match_against_fairy_stockfish() {
-    let fsf = "/usr/games/fairy-stockfish";
-    assert!(std::path::Path::new(fsf).exists(), "{fsf} is needed: apt-get install fairy-stockfish");
+    let Some(fsf) = peer(&DEBIAN_FAIRY_STOCKFISH) else { return };
+    let fsf = fsf.display();
     let ours =
         EngineSpec::parse(&format!("name=tetrarch cmd={} option.USI_Hash=16", env!("CARGO_BIN_EXE_tetrarch"))).unwrap();
     let theirs = EngineSpec::parse(&format!(

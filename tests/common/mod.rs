@@ -8,6 +8,8 @@ use std::time::{Duration, Instant};
 use tetrarch::rules::Game;
 use tetrarch::rules::prelude::*;
 
+pub mod peers;
+
 /// A small deterministic generator, so that every failure can be replayed.
 pub struct Rng(pub u64);
 
