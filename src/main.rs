@@ -62,6 +62,18 @@ enum Cmd {
         #[arg(long, default_value_t = 16)]
         hash: usize,
     },
+    /// Prints the position each line of an openings file reaches (the file `match --openings`
+    /// reads), one a line: with `--uci` in the UCI dialect, as Cute Chess's `-openings
+    /// format=epd` reads them.
+    Openings {
+        /// The openings file.
+        file: std::path::PathBuf,
+        #[arg(long, default_value = "judkins")]
+        variant: String,
+        /// Positions in the UCI dialect of Fairy-Stockfish and Cute Chess (Judkins: its FEN).
+        #[arg(long)]
+        uci: bool,
+    },
     /// Fits the evaluation's weights to the results of played games (Texel's method) and prints
     /// the fitted table as Rust, to replace the one in the variant's eval.rs (docs/strength.md,
     /// "Tuning"). Judkins, Dojo and both forms of Chaturanga have weights tables.
@@ -186,7 +198,7 @@ enum MatchCmd {
 }
 
 fn run_match(a: MatchArgs) -> Result<tetrarch::arbiter::Summary, String> {
-    use tetrarch::arbiter::{MatchConfig, clock::TimeControl, engine::EngineSpec, game::Opening, stats::Sprt};
+    use tetrarch::arbiter::{MatchConfig, clock::TimeControl, engine::EngineSpec, stats::Sprt};
     if let Some(MatchCmd::Merge { files, sprt }) = &a.pooled {
         let texts = files
             .iter()
@@ -244,13 +256,7 @@ fn run_match(a: MatchArgs) -> Result<tetrarch::arbiter::Summary, String> {
     };
     let openings = match &a.openings {
         None => Vec::new(),
-        Some(p) => std::fs::read_to_string(p)
-            .map_err(|e| format!("{}: {}", p.display(), e))?
-            .lines()
-            .map(str::trim)
-            .filter(|l| !l.is_empty() && !l.starts_with('#'))
-            .map(Opening::parse)
-            .collect(),
+        Some(p) => tetrarch::arbiter::openings::read(p)?,
     };
     let players = tetrarch::rules::registry::find(&a.variant).map(|v| v.players.len()).unwrap_or(2);
     let cycle = tetrarch::arbiter::cycle(players, engines.len());
@@ -300,13 +306,22 @@ fn run_match(a: MatchArgs) -> Result<tetrarch::arbiter::Summary, String> {
     tetrarch::arbiter::run(&cfg)
 }
 
+/// Writes a line of a subcommand's output. A reader that went away (`| head`) ends the program
+/// quietly, as it would a pipeline's other tools, instead of a panic.
+fn say(line: &str) {
+    use std::io::Write;
+    if writeln!(std::io::stdout().lock(), "{}", line).is_err() {
+        std::process::exit(0);
+    }
+}
+
 fn main() -> std::process::ExitCode {
     env_logger::Builder::from_env(env_logger::Env::default().default_filter_or("warn")).init();
     let cli = Cli::parse();
     match cli.command {
         None => tetrarch::protocol::run_stdio(),
         Some(Cmd::Perft { variant, depth, position }) => {
-            if let Err(e) = tetrarch::bench::perft(&variant, depth, &position.join(" "), |l| println!("{}", l)) {
+            if let Err(e) = tetrarch::bench::perft(&variant, depth, &position.join(" "), say) {
                 eprintln!("perft: {}", e);
                 return std::process::ExitCode::FAILURE;
             }
@@ -318,7 +333,7 @@ fn main() -> std::process::ExitCode {
             });
             match run_match(*args) {
                 Ok(summary) => {
-                    print!("{}", summary.table());
+                    say(summary.table().trim_end());
                     if summary.interrupted {
                         return std::process::ExitCode::from(130);
                     }
@@ -337,16 +352,27 @@ fn main() -> std::process::ExitCode {
             }
         }
         Some(Cmd::Bench { depth, variant, hash }) => {
-            let r = match tetrarch::bench::run(depth, hash, variant.as_deref(), |l| println!("{}", l)) {
+            let r = match tetrarch::bench::run(depth, hash, variant.as_deref(), say) {
                 Ok(r) => r,
                 Err(e) => {
                     eprintln!("{}", e);
                     return std::process::ExitCode::FAILURE;
                 }
             };
-            println!("Total nodes: {}", r.nodes);
-            println!("Time: {} ms", r.millis);
-            println!("Nodes/second: {}", r.nodes as u128 * 1000 / r.millis.max(1));
+            say(&format!("Total nodes: {}", r.nodes));
+            say(&format!("Time: {} ms", r.millis));
+            say(&format!("Nodes/second: {}", r.nodes as u128 * 1000 / r.millis.max(1)));
+        }
+        Some(Cmd::Openings { file, variant, uci }) => {
+            let positions = tetrarch::arbiter::openings::read(&file)
+                .and_then(|o| tetrarch::arbiter::openings::positions(&variant, &o, uci));
+            match positions {
+                Ok(p) => p.iter().for_each(|l| say(l)),
+                Err(e) => {
+                    eprintln!("{}", e);
+                    return std::process::ExitCode::FAILURE;
+                }
+            }
         }
         Some(Cmd::Tune { files, variant, passes, threads, step, result_share }) => {
             if !(0.0..=1.0).contains(&result_share) {
@@ -365,7 +391,7 @@ fn main() -> std::process::ExitCode {
             }
             let cfg = tetrarch::tune::TuneConfig { files: texts, passes, threads, step, result_share };
             match tetrarch::tune::run(&variant, &cfg, &mut |l| eprintln!("{}", l)) {
-                Ok(table) => print!("{}", table),
+                Ok(table) => say(table.trim_end()),
                 Err(e) => {
                     eprintln!("{}", e);
                     return std::process::ExitCode::FAILURE;

@@ -6,6 +6,7 @@ pub mod engine;
 pub mod game;
 pub mod json;
 pub mod movedata;
+pub mod openings;
 pub mod rating;
 pub mod record;
 pub mod rescore;
@@ -109,9 +110,18 @@ impl Summary {
 
     /// Counts one finished game.
     pub fn add(&mut self, report: GameReport) {
+        // An engine that holds more than one player of a game (fewer engines than players)
+        // counts the game once: its points are the mean of its players', its place their best.
         for (p, player) in report.players.iter().enumerate() {
-            self.engines[player.engine].1.add(report.player_points(p));
-            if let Some(c) = self.places[player.engine].get_mut(report.places[p].saturating_sub(1)) {
+            let e = player.engine;
+            if report.players[..p].iter().any(|q| q.engine == e) {
+                continue;
+            }
+            let mine: Vec<usize> = (0..report.players.len()).filter(|&q| report.players[q].engine == e).collect();
+            let points = mine.iter().map(|&q| report.player_points(q)).sum::<f64>() / mine.len() as f64;
+            self.engines[e].1.add(points);
+            let place = mine.iter().map(|&q| report.places[q]).min().unwrap_or(1);
+            if let Some(c) = self.places[e].get_mut(place.saturating_sub(1)) {
                 *c += 1;
             }
         }
@@ -158,6 +168,10 @@ impl Summary {
                 "engine", "games", "W", "D", "L", "score", "Elo", "95% interval", "rating", "95% interval"
             ));
             for ((name, t), r) in self.engines.iter().zip(&self.ratings) {
+                if t.games() == 0 {
+                    s.push_str(&format!("{:<20} {:>6}  did not play\n", name, 0));
+                    continue;
+                }
                 let (e, lo, hi) = t.elo();
                 s.push_str(&format!(
                     "{:<20} {:>6} {:>5} {:>5} {:>5} {:>6.1}% {:>8}  {:<18} {:>7}  [{}, {}]\n",
@@ -184,6 +198,10 @@ impl Summary {
             }
             s.push('\n');
             for (((name, t), r), places) in self.engines.iter().zip(&self.ratings).zip(&self.places) {
+                if t.games() == 0 {
+                    s.push_str(&format!("{:<20} {:>6}  did not play\n", name, 0));
+                    continue;
+                }
                 s.push_str(&format!(
                     "{:<20} {:>6} {:>7.1} {:>6.1}% {:>7}  {:<18}",
                     name,
@@ -487,6 +505,10 @@ fn progress_line(s: &Summary, total: usize, secs: f64) -> String {
     } else {
         // The same rating as the final table's, on one scale.
         for ((n, t), r) in s.engines.iter().zip(&s.ratings) {
+            if t.games() == 0 {
+                line.push_str(&format!(" {} not yet played", n));
+                continue;
+            }
             line.push_str(&format!(
                 " {} {:.1}/{} {} [{}, {}]",
                 n,
