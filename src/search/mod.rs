@@ -135,7 +135,7 @@ pub struct Info<M> {
 
 impl<M> Info<M> {
     pub fn nps(&self) -> u64 {
-        self.nodes * 1000 / self.time_ms.max(1)
+        self.nodes.saturating_mul(1000) / self.time_ms.max(1)
     }
 }
 
@@ -244,6 +244,11 @@ impl<G: Game> Searcher<G> {
         self.tt = Arc::new(Table::new(1));
         self.tt = Arc::new(Table::new(hash_mib));
         self.set_threads(threads);
+    }
+
+    /// The hash table's size in MiB: what was asked, unless the machine gave less.
+    pub fn hash_mib(&self) -> usize {
+        self.tt.mib()
     }
 
     /// The number of search threads, this one included.

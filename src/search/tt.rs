@@ -62,9 +62,19 @@ impl<M: Packed + Default + PartialEq> Table<M> {
         while n * 2 * per <= bytes {
             n *= 2;
         }
-        let mut slots = Vec::with_capacity(n);
+        // A size the machine refuses is halved until it is given (the `MiB` it got say so),
+        // rather than ending the process on a failed allocation.
+        let mut slots = Vec::new();
+        while slots.try_reserve_exact(n).is_err() && n > 1 {
+            n /= 2;
+        }
         slots.resize_with(n, Slot::default);
         Table { slots, mask: n - 1, generation: AtomicU8::new(0), _move: std::marker::PhantomData }
+    }
+
+    /// The table's size in MiB, rounded down.
+    pub fn mib(&self) -> usize {
+        (self.slots.len() * std::mem::size_of::<Slot>()) >> 20
     }
 
     pub fn clear(&self) {
