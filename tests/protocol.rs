@@ -532,3 +532,61 @@ fn threads_search_together_and_answer_once() {
     }
     assert!(e.drain(Duration::from_millis(300)).is_empty());
 }
+
+/// Every position the engine prints, in either dialect, is one that `position` takes back in
+/// that dialect: `d`'s `position` line at every ply of a random game, and the start position of
+/// the variant's announcement. The UCI dialect's names are the ones its errors list.
+#[test]
+fn printed_positions_read_back_in_both_dialects() {
+    let variants = ["judkins", "dojo", "chaturanga", "chaturanga-ffa", "judtho"];
+    for uci in [false, true] {
+        let mut e = Engine::start();
+        e.send(if uci { "uci" } else { "usi" });
+        e.until(T, |l| l == if uci { "uciok" } else { "usiok" });
+        let option = if uci { "UCI_Variant" } else { "USI_Variant" };
+        let refused = e.ask(&format!("setoption name {option} value nosuchgame"));
+        let known = if uci {
+            "(known: judkins, dojo, chaturanga4, chaturanga4-ffa, judtho)"
+        } else {
+            "(known: judkins, dojo, chaturanga, chaturanga-ffa, judtho)"
+        };
+        assert!(refused.iter().any(|l| l.contains(known)), "{uci}: {refused:?}");
+        let mut rng = common::Rng(0x5eed);
+        for v in variants {
+            let name = match (uci, v) {
+                (true, "chaturanga") => "chaturanga4",
+                (true, "chaturanga-ffa") => "chaturanga4-ffa",
+                _ => v,
+            };
+            let said = e.ask(&format!("setoption name {option} value {name}"));
+            let announced = said
+                .iter()
+                .find_map(|l| l.strip_prefix("info string variant "))
+                .unwrap_or_else(|| panic!("{name}: {said:?}"));
+            assert!(announced.starts_with(&format!("{name} ")), "{uci}: {announced}");
+            let start = announced.split(" startpos ").nth(1).unwrap().to_string();
+            let mut moves: Vec<String> = Vec::new();
+            for ply in 0..60 {
+                let position = format!("position fen {start} moves {}", moves.join(" "));
+                let d = e.ask(&position);
+                assert!(d.is_empty(), "{name} ({uci}): {position}: {d:?}");
+                let d = e.ask("d");
+                let printed = d.iter().find_map(|l| l.strip_prefix("position ")).unwrap().to_string();
+                // The printed position, read back, prints the same, and has the same moves.
+                let again = e.ask(&format!("position fen {printed}"));
+                assert!(again.is_empty(), "{name} ({uci}) ply {ply}: `d` printed '{printed}', refused: {again:?}");
+                let d2 = e.ask("d");
+                assert_eq!(d2.iter().find_map(|l| l.strip_prefix("position ")), Some(printed.as_str()), "{name}");
+                let legal = |e: &mut Engine| e.ask("legalmoves")[0].clone();
+                let here = legal(&mut e);
+                e.ask(&position);
+                assert_eq!(legal(&mut e), here, "{name} ({uci}) ply {ply}: the same moves from '{printed}'");
+                let list: Vec<String> = here.split_whitespace().skip(1).map(String::from).collect();
+                if list.is_empty() {
+                    break;
+                }
+                moves.push(list[rng.below(list.len())].clone());
+            }
+        }
+    }
+}

@@ -47,7 +47,8 @@ impl Default for Options {
 /// What the session needs from one variant; implemented once, generically, by `Variant<G>`.
 /// Dynamic dispatch stops here: the search under it is monomorphised per game.
 trait Engine: Send {
-    fn announce(&self) -> String;
+    /// The line that names the variant when it is chosen, in the dialect spoken.
+    fn announce(&self, uci: bool) -> String;
     fn set_position(&mut self, start: &PositionStart, moves: &[String], uci: bool) -> Result<(), String>;
     fn go(&mut self, p: &GoParams, opts: &Options, out: &Arc<Output>) -> Result<(), String>;
     fn perft(&mut self, depth: u32, uci: bool, out: &Arc<Output>) -> Result<(), String>;
@@ -60,9 +61,10 @@ trait Engine: Send {
     fn stop(&mut self);
     fn ponderhit(&mut self);
     fn new_game(&mut self);
-    fn set_hash(&mut self, mib: usize);
+    /// Resizes the hash table; the MiB it got.
+    fn set_hash(&mut self, mib: usize) -> usize;
     fn set_threads(&mut self, n: usize);
-    fn display(&self) -> String;
+    fn display(&self, uci: bool) -> String;
     fn legal_moves(&self, uci: bool) -> Vec<String>;
     fn status(&self) -> String;
 }
@@ -144,17 +146,15 @@ impl<G: Game> Variant<G> {
 }
 
 impl<G: Game> Engine for Variant<G> {
-    fn announce(&self) -> String {
+    fn announce(&self, uci: bool) -> String {
         let v = G::VARIANT;
         let seats: Vec<String> = v.seats.chars().map(String::from).collect();
-        format!(
-            "variant {} files {} ranks {} seats {} startpos {}",
-            v.name,
-            v.files,
-            v.ranks,
-            seats.join(","),
-            G::startpos().to_text()
-        )
+        let (name, startpos) = if uci {
+            (registry::uci_name(v.name), G::uci_position_out(&G::startpos().to_text()))
+        } else {
+            (v.name, G::startpos().to_text())
+        };
+        format!("variant {} files {} ranks {} seats {} startpos {}", name, v.files, v.ranks, seats.join(","), startpos)
     }
 
     fn set_position(&mut self, start: &PositionStart, moves: &[String], uci: bool) -> Result<(), String> {
@@ -370,12 +370,13 @@ impl<G: Game> Engine for Variant<G> {
         }
     }
 
-    fn set_hash(&mut self, mib: usize) {
+    fn set_hash(&mut self, mib: usize) -> usize {
         self.hash_mib = mib;
         match self.searcher.as_mut() {
             Some(s) => s.resize(mib),
             None => self.searcher = Some(Self::searcher(mib, self.threads)),
         }
+        self.searcher.as_ref().map_or(mib, |s| s.hash_mib())
     }
 
     fn set_threads(&mut self, n: usize) {
@@ -386,10 +387,11 @@ impl<G: Game> Engine for Variant<G> {
         }
     }
 
-    fn display(&self) -> String {
+    fn display(&self, uci: bool) -> String {
         let pos = &self.record.current;
         let mut s = pos.picture();
-        s.push_str(&format!("position {}\n", pos.to_text()));
+        let text = if uci { G::uci_position_out(&pos.to_text()) } else { pos.to_text() };
+        s.push_str(&format!("position {}\n", text));
         s.push_str(&format!("hash {:016x}\n", pos.hash()));
         s.push_str(&format!("turn {}\n", seat_letter::<G>(pos.to_move())));
         s.push_str(&format!("checks {}\n", mask_letters::<G>(pos.checked_seats())));
@@ -607,7 +609,7 @@ impl Session {
             Command::Go(p) => self.engine.go(&p, &self.options, &self.out),
             Command::Perft(d) => self.engine.perft(d, self.options.uci, &self.out),
             Command::Display => {
-                self.send(Reply::Raw(self.engine.display()));
+                self.send(Reply::Raw(self.engine.display(self.options.uci)));
                 Ok(())
             }
             Command::LegalMoves => {
@@ -646,7 +648,10 @@ impl Session {
             "usi_hash" | "hash" => {
                 let v = searcher_size(&mut self.engine, "USI_Hash", MAX_HASH_MIB as u64)?;
                 self.options.hash_mib = v;
-                self.engine.set_hash(v);
+                let got = self.engine.set_hash(v);
+                if got.saturating_mul(2) <= v {
+                    self.send(Reply::Text(format!("USI_Hash: {} MiB, the most this machine would give", got)));
+                }
                 Ok(())
             }
             "threads" => {
@@ -690,7 +695,7 @@ impl Session {
                 };
                 let engine = make_engine(name, self.options).map_err(|e| format!("setoption USI_Variant: {}", e))?;
                 self.engine = engine;
-                self.send(Reply::Text(self.engine.announce()));
+                self.send(Reply::Text(self.engine.announce(self.options.uci)));
                 Ok(())
             }
             _ => Err(format!("setoption: unknown option '{}'", shown(name))),

@@ -116,6 +116,11 @@ pub trait Notation: Rules {
     fn uci_move_in(text: &str) -> Result<String, String> {
         Ok(text.to_string())
     }
+    /// One of this game's position strings in the dialect: what `position fen` of the dialect
+    /// reads back (`uci_position`).
+    fn uci_position_out(text: &str) -> String {
+        text.to_string()
+    }
     /// One of this game's move texts in the dialect.
     fn uci_move_out(text: &str) -> String {
         text.to_string()

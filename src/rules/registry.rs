@@ -36,15 +36,21 @@ pub trait Visitor {
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub enum VariantError {
     Unknown(String),
+    /// A name that the UCI dialect does not know (its list is the dialect's own names).
+    UnknownUci(String),
     NotPlayable(&'static str),
 }
 
 impl std::fmt::Display for VariantError {
     fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
         match self {
-            VariantError::Unknown(n) => {
+            VariantError::Unknown(n) | VariantError::UnknownUci(n) => {
                 let shown: String = n.chars().take(60).map(|c| if c.is_control() { '?' } else { c }).collect();
-                write!(f, "unknown variant '{}' (known: {})", shown, names(false).join(", "))
+                let known: Vec<&str> = match self {
+                    VariantError::UnknownUci(_) => names(true).into_iter().map(uci_name).collect(),
+                    _ => names(false),
+                };
+                write!(f, "unknown variant '{}' (known: {})", shown, known.join(", "))
             }
             VariantError::NotPlayable(n) => {
                 write!(f, "variant '{}' is defined by the protocol but not playable yet", n)
@@ -191,7 +197,7 @@ pub fn from_uci_name(name: &str) -> Result<&'static str, VariantError> {
         .iter()
         .map(|v| v.name)
         .find(|&n| uci_name(n) == name)
-        .ok_or_else(|| VariantError::Unknown(name.to_string()))
+        .ok_or_else(|| VariantError::UnknownUci(name.to_string()))
 }
 
 pub fn names(playable_only: bool) -> Vec<&'static str> {

@@ -245,6 +245,11 @@ impl Notation for Judkins {
         super::uci::fen_in(text)
     }
 
+    fn uci_position_out(text: &str) -> String {
+        // Every position string this game writes is one that fen_out takes.
+        super::uci::fen_out(text).unwrap_or_else(|_| text.to_string())
+    }
+
     fn uci_move_in(text: &str) -> Result<String, String> {
         super::uci::move_in(text).ok_or_else(|| format!("'{}' is not a move in Fairy-Stockfish's notation", text))
     }
