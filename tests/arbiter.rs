@@ -14,13 +14,22 @@ use tetrarch::games::judkins::Judkins;
 use tetrarch::rules::prelude::*;
 use tetrarch::rules::{Game, Record};
 
+mod common;
+use common::peers::{PYTHON, peer};
+
 const ENGINE: &str = env!("CARGO_BIN_EXE_tetrarch");
+
+/// Python, which runs the misbehaving engine: `None` (and the test skipped) without it.
+fn python() -> Option<String> {
+    peer(&PYTHON).map(|p| p.display().to_string())
+}
 
 fn fake(mode: &str, arg: Option<&str>) -> EngineSpec {
     let script = concat!(env!("CARGO_MANIFEST_DIR"), "/fixtures/fake_engine.py");
     // The relaying modes find the real engine through the environment.
     unsafe { std::env::set_var("TETRARCH_ENGINE", ENGINE) };
-    let mut text = format!("name=fake-{mode} cmd=python3 arg={script} arg={mode}");
+    let python = common::peers::locate(&PYTHON).expect("the test checked for Python first");
+    let mut text = format!("name=fake-{mode} cmd={} arg={script} arg={mode}", python.display());
     if let Some(a) = arg {
         text.push_str(&format!(" arg={a}"));
     }
@@ -292,12 +301,18 @@ fn records_from_before_move_data_still_rescore() {
 
 #[test]
 fn a_crash_loses() {
+    if python().is_none() {
+        return;
+    }
     let s = against_fake("crash", None, TimeControl::parse_clock("5", 0.0).unwrap());
     assert_fake_lost(&s, Ending::Crash, "crash");
 }
 
 #[test]
 fn an_engine_that_exits_mid_game_loses() {
+    if python().is_none() {
+        return;
+    }
     let s = against_fake("exit-after", Some("3"), TimeControl::Depth(2));
     assert_fake_lost(&s, Ending::Crash, "crash");
     assert_eq!(the_game(&s).moves.len(), 6, "three moves each, then the fake exits");
@@ -305,6 +320,9 @@ fn an_engine_that_exits_mid_game_loses() {
 
 #[test]
 fn a_hang_loses_on_time_or_as_no_response() {
+    if python().is_none() {
+        return;
+    }
     let t = Instant::now();
     let s = against_fake("hang", None, TimeControl::parse_clock("1", 0.0).unwrap());
     assert_fake_lost(&s, Ending::TimeForfeit, "time forfeit");
@@ -315,6 +333,9 @@ fn a_hang_loses_on_time_or_as_no_response() {
 
 #[test]
 fn illegal_and_garbage_moves_lose() {
+    if python().is_none() {
+        return;
+    }
     let s = against_fake("illegal", None, TimeControl::Depth(2));
     assert_fake_lost(&s, Ending::IllegalMove, "illegal move");
     assert!(the_game(&s).detail.contains("1a1a"));
@@ -324,6 +345,9 @@ fn illegal_and_garbage_moves_lose() {
 
 #[test]
 fn resignation_loses() {
+    if python().is_none() {
+        return;
+    }
     let s = against_fake("resign", None, TimeControl::Depth(2));
     assert_fake_lost(&s, Ending::Resigned, "resignation");
 }
@@ -349,6 +373,9 @@ fn a_missing_or_broken_engine_stops_the_match_at_once() {
 
 #[test]
 fn start_up_slow_or_never() {
+    if python().is_none() {
+        return;
+    }
     let mut cfg = config(vec![fake("nousiok", None), tetrarch("tetrarch")], TimeControl::Depth(2), 1);
     cfg.startup_ms = 500;
     let s = run(&cfg).unwrap();
@@ -362,6 +389,9 @@ fn start_up_slow_or_never() {
 
 #[test]
 fn clock_accounting_against_a_sleeper() {
+    if python().is_none() {
+        return;
+    }
     // Sudden death 2.75 s, 500 ms a move: five moves fit (2.5 s, with 60 ms a move to spare for
     // the relay), the sixth does not (3 s, over the 2.8 s the margin allows).
     let mut cfg = config(
@@ -401,15 +431,16 @@ fn assert_on_time(g: &GameReport) {
 
 #[test]
 fn ctrl_c_kills_every_engine() {
+    let Some(python) = python() else { return };
     let pidfile = tmp("pids");
     let _ = std::fs::remove_file(&pidfile);
     let script = concat!(env!("CARGO_MANIFEST_DIR"), "/fixtures/fake_engine.py");
     let mut child = Command::new(ENGINE)
         .args(["match", "--depth", "5", "--games", "2", "--hang", "60000", "--quiet"])
         .arg("--engine")
-        .arg(format!("name=h1 cmd=python3 arg={script} arg=hang"))
+        .arg(format!("name=h1 cmd={python} arg={script} arg=hang"))
         .arg("--engine")
-        .arg(format!("name=h2 cmd=python3 arg={script} arg=hang"))
+        .arg(format!("name=h2 cmd={python} arg={script} arg=hang"))
         .env("FAKE_PIDFILE", &pidfile)
         .spawn()
         .unwrap();
@@ -515,4 +546,30 @@ fn dojo_games_replay_under_the_rules() {
             t => assert_eq!(r.outcome().unwrap().reason.as_str(), t),
         }
     }
+}
+
+/// The table counts games, not players: one engine in every seat of four-player games played
+/// four games, not sixteen; and an engine that no game seated is said not to have played.
+#[test]
+fn the_table_counts_each_engines_games_once() {
+    let table = |args: &[&str]| {
+        let out = Command::new(ENGINE)
+            .args(["match", "--depth", "1", "--max-plies", "40", "--quiet"])
+            .args(args)
+            .output()
+            .unwrap();
+        assert!(out.status.success(), "{}", String::from_utf8_lossy(&out.stderr));
+        String::from_utf8(out.stdout).unwrap()
+    };
+    let t = table(&["--variant", "judtho", "--engine", "self"]);
+    let row = t.lines().find(|l| l.starts_with("tetrarch ")).unwrap();
+    assert_eq!(row.split_whitespace().nth(1), Some("4"), "{t}");
+    let seats: Vec<&str> =
+        t.lines().filter(|l| l.len() > 2 && "wryb".contains(&l[..1]) && l.as_bytes()[1] == b' ').collect();
+    assert_eq!(seats.len(), 4, "{t}");
+    assert!(seats.iter().all(|l| l.split_whitespace().nth(1) == Some("4")), "{t}");
+    let t = table(&["--engine", "self", "--engine", "self", "--engine", "self", "--games", "1"]);
+    let row = t.lines().find(|l| l.starts_with("tetrarch-3 ")).unwrap();
+    assert!(row.contains("did not play"), "{t}");
+    assert!(!row.contains("+0.0"), "{t}");
 }
