@@ -64,6 +64,9 @@ pub struct SeatView {
     pub hand: Option<Vec<(String, u8)>>,
     /// What sets the seat apart now: `out`, `mated`, `lone king`, `in check`, `single`.
     pub standing: Vec<String>,
+    /// How the board is turned for a player of this seat: the quarter turns, clockwise, that
+    /// bring the seat's own side of the board to the bottom (gote 2, Chaturanga's green 1).
+    pub view: u8,
 }
 
 /// A fact under the board: the key and value of `d`'s note, and the same in words.
@@ -95,11 +98,48 @@ pub struct Diagram {
     pub legend: Vec<(&'static str, &'static str)>,
 }
 
+/// Where the mouse takes a move from.
+#[derive(Clone, Debug, PartialEq, Eq, Hash)]
+pub enum Origin {
+    /// The square of the piece that moves (or that stays and takes, as Judtho's knight does).
+    Square(String),
+    /// A kind in a seat's hand, as the seat's `hand` lists it: a drop or a placement.
+    Hand { seat: Seat, kind: String },
+}
+
+/// A legal move as a person enters it with the mouse: the piece (or hand kind) picked first,
+/// then one of the squares in `to`; moves that share both are told apart by their `marks` and
+/// `words` (promotions, Dojo's choices, Judtho's promotions on checkmate and knight captures).
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Gesture {
+    /// What the mouse picks first; none for `pass`, which is a button.
+    pub from: Option<Origin>,
+    /// The squares a click may name this move by: where the piece goes, or each square that a
+    /// piece that stays takes on.
+    pub to: Vec<String>,
+    /// The other squares the move decides: the piece made passive, the deputy appointed, the
+    /// squares of promotion on checkmate, the squares a line capture takes on its way.
+    pub marks: Vec<String>,
+    /// What sets the move apart, in words (`promotes`, `appoints c3 deputy`); empty when
+    /// nothing needs saying.
+    pub words: String,
+}
+
+impl Gesture {
+    /// A piece from a square to a square, with nothing more to say.
+    pub fn step(from: String, to: String) -> Gesture {
+        Gesture { from: Some(Origin::Square(from)), to: vec![to], marks: Vec::new(), words: String::new() }
+    }
+}
+
 /// A game that can be drawn.
 pub trait Draw: Rules {
     /// The position as a picture. Facts include every note of `d`, with the same keys and
     /// values.
     fn diagram(&self) -> Diagram;
+    /// How a legal move of this position is entered with the mouse. Every legal move has one,
+    /// and two legal moves never have the same gesture.
+    fn gesture(&self, mv: Self::Move) -> Gesture;
 }
 
 /// The coordinates of a chess-like board as drawn: files `a`... from the left, ranks from the

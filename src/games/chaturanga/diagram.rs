@@ -3,7 +3,7 @@
 
 use super::*;
 use crate::rules::Notation;
-use crate::rules::diagram::{Cell, Diagram, Draw, Fact, Man, SeatView, Style, and_list, chess_labels};
+use crate::rules::diagram::{Cell, Diagram, Draw, Fact, Gesture, Man, Origin, SeatView, Style, and_list, chess_labels};
 
 const NAMES: [&str; 4] = ["Yellow", "Black", "Red", "Green"];
 const FILLS: [&str; 4] = ["#f5c518", "#2b2b2b", "#d63a2f", "#2f9e44"];
@@ -58,6 +58,9 @@ impl<const FFA: bool> Draw for Chaturanga<FFA> {
                     tint: "",
                     hand: None,
                     standing,
+                    // Yellow sits at the bottom, Black on the left, Red at the top, Green on the
+                    // right.
+                    view: [0, 3, 2, 1][a],
                 }
             })
             .collect();
@@ -92,6 +95,24 @@ impl<const FFA: bool> Draw for Chaturanga<FFA> {
             checked,
             facts,
             legend: Vec::new(),
+        }
+    }
+
+    fn gesture(&self, mv: Move) -> Gesture {
+        if mv == PASS {
+            return Gesture { from: None, to: Vec::new(), marks: Vec::new(), words: String::new() };
+        }
+        let words = match mv.promotion() {
+            Some(ROOK) => "promotes to a rook",
+            Some(KNIGHT) => "promotes to a knight",
+            Some(_) => "promotes to a ship",
+            None => "",
+        };
+        Gesture {
+            from: Some(Origin::Square(square_name(mv.from()))),
+            to: vec![square_name(mv.to())],
+            marks: Vec::new(),
+            words: words.into(),
         }
     }
 }

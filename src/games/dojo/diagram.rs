@@ -3,8 +3,9 @@
 
 use super::notation::letter;
 use super::*;
+use crate::rules::MovesOf;
 use crate::rules::Notation;
-use crate::rules::diagram::{Cell, Diagram, Draw, Fact, Man, SeatView, Style, chess_labels};
+use crate::rules::diagram::{Cell, Diagram, Draw, Fact, Gesture, Man, Origin, SeatView, Style, chess_labels};
 
 /// Each belt's colour: yellow, orange, green and purple belts; the deputy and the antisensei.
 const BELTS: [&str; 6] = ["#e8c400", "#f08a00", "#2f9e44", "#8e44ad", "#1c7ed6", "#c92a2a"];
@@ -101,6 +102,7 @@ impl Draw for Dojo {
                 tint: "",
                 hand: None,
                 standing,
+                view: if c == WHITE { 0 } else { 2 },
             }
         };
         let (file_labels, rank_labels) = chess_labels(8, 8);
@@ -116,6 +118,35 @@ impl Draw for Dojo {
             checked,
             facts,
             legend: BELTS.iter().copied().zip(BELT_NAMES).collect(),
+        }
+    }
+
+    fn gesture(&self, mv: Move) -> Gesture {
+        let mut marks = Vec::new();
+        let mut words = Vec::new();
+        match mv.target() {
+            Some(t) => {
+                marks.push(square_name(t));
+                words.push(format!("makes {} passive", square_name(t)));
+            }
+            None => {
+                // D6 may choose no piece: said only where choosing one was possible.
+                let mut legal = MovesOf::<Dojo>::default();
+                self.legal_moves(&mut legal);
+                if legal.iter().any(|m| m.from() == mv.from() && m.to() == mv.to() && m.target().is_some()) {
+                    words.push("makes no piece passive".to_string());
+                }
+            }
+        }
+        if let Some(a) = mv.appointee() {
+            marks.push(square_name(a));
+            words.push(format!("appoints {} deputy", square_name(a)));
+        }
+        Gesture {
+            from: Some(Origin::Square(square_name(mv.from()))),
+            to: vec![square_name(mv.to())],
+            marks,
+            words: words.join(", "),
         }
     }
 }

@@ -1,7 +1,7 @@
 //! Judkins as a picture: shogi's wedges on one board, gote's pointing down, and both hands.
 
 use super::*;
-use crate::rules::diagram::{Cell, Diagram, Draw, Man, SeatView, Style};
+use crate::rules::diagram::{Cell, Diagram, Draw, Gesture, Man, Origin, SeatView, Style};
 
 /// The promoted kinds as shogi writes them in Latin letters: `+P` is a tokin, `+B` a horse.
 fn label(pt: u8) -> String {
@@ -44,6 +44,7 @@ impl Draw for Judkins {
                     .collect(),
             ),
             standing: if checked & (1 << color) != 0 { vec!["in check".into()] } else { Vec::new() },
+            view: if color == SENTE { 0 } else { 2 },
         };
         Diagram {
             style: Style::Shogi,
@@ -58,5 +59,28 @@ impl Draw for Judkins {
             facts: Vec::new(),
             legend: Vec::new(),
         }
+    }
+
+    fn gesture(&self, mv: Move) -> Gesture {
+        let to = vec![square_name(mv.to())];
+        if mv.is_drop() {
+            let kind = (LETTERS[mv.drop_type() as usize] as char).to_string();
+            return Gesture {
+                from: Some(Origin::Hand { seat: self.side, kind }),
+                to,
+                marks: Vec::new(),
+                words: String::new(),
+            };
+        }
+        // A move that may promote has a twin that does not, and each says which it is.
+        let twin = Move::normal(mv.from(), mv.to(), !mv.is_promotion());
+        let mut legal = crate::rules::MovesOf::<Judkins>::default();
+        self.legal_moves(&mut legal);
+        let words = match (mv.is_promotion(), legal.iter().any(|&m| m == twin)) {
+            (true, _) => "promotes",
+            (false, true) => "does not promote",
+            (false, false) => "",
+        };
+        Gesture { from: Some(Origin::Square(square_name(mv.from()))), to, marks: Vec::new(), words: words.into() }
     }
 }

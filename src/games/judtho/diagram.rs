@@ -4,8 +4,10 @@
 
 use super::notation::square_name;
 use super::*;
+use crate::board::geometry::KNIGHT_STEPS;
+use crate::rules::MovesOf;
 use crate::rules::Notation;
-use crate::rules::diagram::{Cell, Diagram, Draw, Fact, Man, SeatView, Style, and_list, chess_labels};
+use crate::rules::diagram::{Cell, Diagram, Draw, Fact, Gesture, Man, Origin, SeatView, Style, and_list, chess_labels};
 
 const NAMES: [&str; 4] = ["White", "Red", "Yellow", "Black"];
 const FILLS: [&str; 4] = ["#fafafa", "#d63a2f", "#f5c518", "#2b2b2b"];
@@ -121,6 +123,8 @@ impl Draw for Judtho {
                             .collect(),
                     ),
                     standing,
+                    // White and Yellow hold the lower corners, Red and Black the upper ones.
+                    view: if s == W || s == Y { 0 } else { 2 },
                 }
             })
             .collect();
@@ -143,5 +147,98 @@ impl Draw for Judtho {
             facts,
             legend: vec![("#ffffff", "K King, Q Queen, C Prince, S Princess, R Rook, N Knight, B Bishop, P Pawn")],
         }
+    }
+
+    fn gesture(&self, mv: Move) -> Gesture {
+        let mut g = match mv.kind() {
+            PASS_TYPE => Gesture { from: None, to: Vec::new(), marks: Vec::new(), words: String::new() },
+            PLACE => Gesture {
+                from: Some(Origin::Hand {
+                    seat: self.to_move_seat(),
+                    kind: (KIND_LETTERS[mv.placed() as usize] as char).to_string(),
+                }),
+                to: vec![square_name(mv.to())],
+                marks: Vec::new(),
+                words: String::new(),
+            },
+            DISTANT => {
+                let (f, r) = ((mv.from() % 12) as i32, (mv.from() / 12) as i32);
+                let mut taken: Vec<usize> = KNIGHT_STEPS
+                    .iter()
+                    .enumerate()
+                    .filter(|(i, _)| mv.leaps() & (1 << i) != 0)
+                    .map(|(_, &(df, dr))| ((r + dr) * 12 + f + df) as usize)
+                    .collect();
+                taken.sort_unstable();
+                let names: Vec<String> = taken.iter().map(|&q| square_name(q)).collect();
+                Gesture {
+                    from: Some(Origin::Square(square_name(mv.from()))),
+                    words: format!("stays on {} and takes {}", square_name(mv.from()), names.join(", ")),
+                    to: names.clone(),
+                    marks: names,
+                }
+            }
+            kind => {
+                let mut g = Gesture::step(square_name(mv.from()), square_name(mv.to()));
+                if let Some(k) = mv.promotion() {
+                    g.words = format!("promotes to a {}", KIND_NAMES[k as usize]);
+                } else if kind == JUMP {
+                    g.words = format!("jumps and takes {} only", square_name(mv.to()));
+                } else if let Some((_, k)) = self.board.at(mv.from())
+                    && (k == PRINCE || k == PRINCESS)
+                {
+                    // A line capture takes every piece on its way; it is told from the jump to
+                    // the same square by those.
+                    let on_way = self.squares_between(mv.from(), mv.to());
+                    let taken: Vec<usize> = on_way.into_iter().filter(|&q| self.board.at(q).is_some()).collect();
+                    let jump_too = {
+                        let mut legal = MovesOf::<Judtho>::default();
+                        self.legal_moves(&mut legal);
+                        legal.iter().any(|m| m.kind() == JUMP && m.from() == mv.from() && m.to() == mv.to())
+                    };
+                    if !taken.is_empty() || jump_too {
+                        let mut names: Vec<String> = taken.iter().map(|&q| square_name(q)).collect();
+                        if self.board.at(mv.to()).is_some() {
+                            names.push(square_name(mv.to()));
+                        }
+                        g.marks = taken.iter().map(|&q| square_name(q)).collect();
+                        g.words = format!(
+                            "line capture: takes {}",
+                            and_list(&names.iter().map(String::as_str).collect::<Vec<_>>())
+                        );
+                    }
+                }
+                g
+            }
+        };
+        let choices: Vec<String> = mv.choices().map(square_name).collect();
+        if !choices.is_empty() {
+            let said = if choices.len() == 1 {
+                format!("promotion on {}", choices[0])
+            } else {
+                format!("promotions on {}", choices.join(", then "))
+            };
+            g.words = if g.words.is_empty() { said } else { format!("{}; {}", g.words, said) };
+            g.marks.extend(choices);
+        }
+        g
+    }
+}
+
+const KIND_NAMES: [&str; 8] = ["king", "queen", "prince", "princess", "rook", "knight", "bishop", "pawn"];
+
+impl Judtho {
+    /// The squares strictly between two squares of one line.
+    fn squares_between(&self, from: usize, to: usize) -> Vec<usize> {
+        let (f0, r0, f1, r1) = ((from % 12) as i32, (from / 12) as i32, (to % 12) as i32, (to / 12) as i32);
+        let (df, dr) = ((f1 - f0).signum(), (r1 - r0).signum());
+        let mut out = Vec::new();
+        let (mut f, mut r) = (f0 + df, r0 + dr);
+        while (f, r) != (f1, r1) && (0..12).contains(&f) && (0..12).contains(&r) {
+            out.push((r * 12 + f) as usize);
+            f += df;
+            r += dr;
+        }
+        out
     }
 }
