@@ -35,7 +35,7 @@ pub struct Replay {
 }
 
 /// The cells whose content differs between two pictures of one game.
-fn changed(a: &Diagram, b: &Diagram) -> Vec<usize> {
+pub(crate) fn changed(a: &Diagram, b: &Diagram) -> Vec<usize> {
     (0..b.cells.len())
         .filter(|&i| a.cells.get(i).is_none_or(|c| c.man != b.cells[i].man || c.stack != b.cells[i].stack))
         .collect()

@@ -165,7 +165,7 @@ pub fn game(replay: &Replay, record: Option<&ParsedGame>, index: Option<&str>) -
     s.push_str("</header>\n<main>\n<section class=\"boardcol\">\n<div id=\"board\">");
     let lay = svg::layout(replay.frames.iter().map(|f| &f.diagram));
     s.push_str(&svg::open(&first.diagram, &lay));
-    s.push_str(&svg::defs(replay.frames.iter().map(|f| &f.diagram)));
+    s.push_str(&svg::defs(replay.frames.iter().map(|f| &f.diagram), &lay));
     s.push_str(&svg::board(&first.diagram, &lay));
     // The start position is drawn in the page itself, so that it shows before the script runs.
     s.push_str("<g id=\"position\" class=\"position\">");

@@ -31,10 +31,19 @@ pub struct Layout {
     ui: f64,
     /// Characters of a fact's text per line.
     wrap: usize,
+    /// Quarter turns, clockwise, of the board as drawn (a seat's `view`); odd ones only on a
+    /// square board.
+    turns: u8,
 }
 
 /// The layout that has room for each of `diagrams` (of one game).
 pub fn layout<'a>(diagrams: impl IntoIterator<Item = &'a Diagram>) -> Layout {
+    layout_turned(diagrams, 0)
+}
+
+/// The layout of `layout`, with the board turned `turns` quarter turns clockwise: as a player of
+/// a seat whose `view` it is sees it.
+pub fn layout_turned<'a>(diagrams: impl IntoIterator<Item = &'a Diagram>, turns: u8) -> Layout {
     let mut it = diagrams.into_iter();
     let first = it.next().expect("a diagram");
     let board_bottom = TOP + first.ranks as f64 * S;
@@ -50,7 +59,8 @@ pub fn layout<'a>(diagrams: impl IntoIterator<Item = &'a Diagram>) -> Layout {
     let seats: f64 = first.seats.iter().map(|s| SEAT_ROW + if s.hand.is_some() { HAND_ROW } else { 0.0 }).sum();
     let panel = PANEL_TOP + seats + 8.0 + max_lines as f64 * LINE;
     let height = board_bottom + 32.0 + panel * ui;
-    Layout { width, height, board_bottom, ui, wrap }
+    let turns = if first.files == first.ranks { turns % 4 } else { (turns % 4) & 2 };
+    Layout { width, height, board_bottom, ui, wrap, turns }
 }
 
 /// Words in lines of at most `width` characters (a longer word gets a line of its own).
@@ -86,16 +96,52 @@ pub fn esc(s: &str) -> String {
     out
 }
 
-fn cell_xy(d: &Diagram, lay: &Layout, i: usize) -> (f64, f64) {
+/// The top left corner of the board as drawn.
+fn board_origin(d: &Diagram, lay: &Layout) -> (f64, f64) {
     let board_x = LEFT + ((lay.width - LEFT - 14.0) - d.files as f64 * S).max(0.0) / 2.0;
-    (board_x + (i % d.files) as f64 * S, TOP + (i / d.files) as f64 * S)
+    (board_x, TOP)
+}
+
+/// Where cell `i` (row by row from the top left, unturned) is drawn: its column and row.
+fn cell_place(d: &Diagram, lay: &Layout, i: usize) -> (usize, usize) {
+    let (col, row) = (i % d.files, i / d.files);
+    let (last_col, last_row) = (d.files - 1, d.ranks - 1);
+    match lay.turns {
+        1 => (last_row - row, col),
+        2 => (last_col - col, last_row - row),
+        3 => (row, last_col - col),
+        _ => (col, row),
+    }
+}
+
+fn cell_xy(d: &Diagram, lay: &Layout, i: usize) -> (f64, f64) {
+    let (x0, y0) = board_origin(d, lay);
+    let (col, row) = cell_place(d, lay, i);
+    (x0 + col as f64 * S, y0 + row as f64 * S)
+}
+
+/// The coordinates along the bottom (left to right) and the left side (top to bottom) of the
+/// board as drawn.
+fn edge_labels(d: &Diagram, lay: &Layout) -> (Vec<String>, Vec<String>) {
+    let rev = |v: &[String]| v.iter().rev().cloned().collect::<Vec<_>>();
+    match lay.turns {
+        1 => (rev(&d.rank_labels), d.file_labels.clone()),
+        2 => (rev(&d.file_labels), rev(&d.rank_labels)),
+        3 => (d.rank_labels.clone(), rev(&d.file_labels)),
+        _ => (d.file_labels.clone(), d.rank_labels.clone()),
+    }
 }
 
 /// The whole picture, standalone.
 pub fn svg(d: &Diagram, marks: &[usize]) -> String {
-    let lay = layout([d]);
+    svg_turned(d, marks, 0)
+}
+
+/// The whole picture, standalone, with the board turned `turns` quarter turns clockwise.
+pub fn svg_turned(d: &Diagram, marks: &[usize], turns: u8) -> String {
+    let lay = layout_turned([d], turns);
     let mut s = open(d, &lay);
-    s.push_str(&defs([d]));
+    s.push_str(&defs([d], &lay));
     s.push_str(&board(d, &lay));
     s.push_str("<g class=\"position\">");
     s.push_str(&position(d, &lay, marks));
@@ -120,19 +166,25 @@ fn man_id(m: &Man, upright: bool) -> String {
     )
 }
 
+/// Whether a shogi piece's wedge is drawn pointing down: gote's on a board seen from sente's
+/// side, sente's on a board turned round.
+fn points_down(m: &Man, upright: bool, lay: &Layout) -> bool {
+    !upright && (m.seat != 0) != (lay.turns == 2)
+}
+
 /// The `<defs>` with every piece that `diagrams` show, on the board, in stacks or in hand.
-pub fn defs<'a>(diagrams: impl IntoIterator<Item = &'a Diagram>) -> String {
+pub fn defs<'a>(diagrams: impl IntoIterator<Item = &'a Diagram>, lay: &Layout) -> String {
     let mut seen = std::collections::BTreeMap::new();
     for d in diagrams {
         for c in &d.cells {
             for m in c.man.iter().chain(&c.stack) {
-                seen.entry(man_id(m, false)).or_insert_with(|| man(d, m, false));
+                seen.entry(man_id(m, false)).or_insert_with(|| man(d, m, points_down(m, false, lay)));
             }
         }
         for (k, seat) in d.seats.iter().enumerate() {
             for (kind, _) in seat.hand.iter().flatten() {
                 let m = hand_man(k, kind);
-                seen.entry(man_id(&m, true)).or_insert_with(|| man(d, &m, true));
+                seen.entry(man_id(&m, true)).or_insert_with(|| man(d, &m, false));
             }
         }
     }
@@ -181,16 +233,20 @@ pub fn board(d: &Diagram, lay: &Layout) -> String {
             Style::Chess if dark => "#b58863",
             Style::Chess => "#f0d9b5",
         };
-        let _ = write!(s, "<rect x=\"{x}\" y=\"{y}\" width=\"{S}\" height=\"{S}\" fill=\"{fill}\"/>");
+        let _ = write!(
+            s,
+            "<rect x=\"{x}\" y=\"{y}\" width=\"{S}\" height=\"{S}\" fill=\"{fill}\" data-cell=\"{}\"/>",
+            esc(&c.square)
+        );
         if let Some(seat) = c.realm.and_then(|r| d.seats.get(r as usize)) {
             let _ = write!(
                 s,
-                "<rect x=\"{x}\" y=\"{y}\" width=\"{S}\" height=\"{S}\" fill=\"{}\" fill-opacity=\"0.5\" data-realm=\"{}\"/>",
+                "<rect x=\"{x}\" y=\"{y}\" width=\"{S}\" height=\"{S}\" fill=\"{}\" fill-opacity=\"0.5\" pointer-events=\"none\" data-realm=\"{}\"/>",
                 seat.tint, seat.letter
             );
         }
     }
-    let (x0, y0) = cell_xy(d, lay, 0);
+    let (x0, y0) = board_origin(d, lay);
     let (bw, bh) = (d.files as f64 * S, d.ranks as f64 * S);
     if d.style != Style::Chess {
         for k in 1..d.files {
@@ -206,7 +262,8 @@ pub fn board(d: &Diagram, lay: &Layout) -> String {
         s,
         "<rect x=\"{x0}\" y=\"{y0}\" width=\"{bw}\" height=\"{bh}\" fill=\"none\" stroke=\"#3b2f1e\" stroke-width=\"1.5\"/>"
     );
-    for (k, l) in d.file_labels.iter().enumerate() {
+    let (bottom, left) = edge_labels(d, lay);
+    for (k, l) in bottom.iter().enumerate() {
         let x = x0 + (k as f64 + 0.5) * S;
         let _ = write!(
             s,
@@ -215,7 +272,7 @@ pub fn board(d: &Diagram, lay: &Layout) -> String {
             esc(l)
         );
     }
-    for (k, l) in d.rank_labels.iter().enumerate() {
+    for (k, l) in left.iter().enumerate() {
         let y = y0 + (k as f64 + 0.5) * S + 4.5;
         let _ = write!(
             s,
@@ -228,14 +285,14 @@ pub fn board(d: &Diagram, lay: &Layout) -> String {
 }
 
 /// A piece drawn around (0, 0), at the size of a square.
-fn man(d: &Diagram, m: &Man, upright: bool) -> String {
+fn man(d: &Diagram, m: &Man, down: bool) -> String {
     let seat = &d.seats[m.seat as usize];
     let opacity = if m.inert { " opacity=\"0.4\"" } else { "" };
     let label = esc(&m.label);
     match d.style {
         Style::Shogi => {
-            // The wedge points at the opponent: gote's pieces are turned round.
-            let turn = if m.seat == 0 || upright { "" } else { " transform=\"rotate(180)\"" };
+            // The wedge points at the opponent.
+            let turn = if down { " transform=\"rotate(180)\"" } else { "" };
             let size = if m.label.len() > 1 { 15 } else { 19 };
             let ink = if m.promoted { "#c1121f" } else { seat.ink };
             format!(
@@ -267,9 +324,19 @@ fn man(d: &Diagram, m: &Man, upright: bool) -> String {
 
 /// What stands on the board, and the panel under it. `marks`: the cells the last move changed.
 pub fn position(d: &Diagram, lay: &Layout, marks: &[usize]) -> String {
+    let mut s = men(d, lay, marks);
+    let _ = write!(s, "<g transform=\"translate(0 {}) scale({})\">", lay.board_bottom + 32.0, lay.ui);
+    s.push_str(&panel(d, lay));
+    s.push_str("</g>");
+    s
+}
+
+/// What stands on the board: the turn's frame, the last move's marks, checks, pieces, stacks
+/// and badges. Marks and tints never take a click: it goes to the square or piece under them.
+pub fn men(d: &Diagram, lay: &Layout, marks: &[usize]) -> String {
     let mut s = String::new();
     // The seat to move frames the board in its colour.
-    let (x0, y0) = cell_xy(d, lay, 0);
+    let (x0, y0) = board_origin(d, lay);
     let mover = &d.seats[d.to_move as usize];
     let _ = write!(
         s,
@@ -290,7 +357,7 @@ pub fn position(d: &Diagram, lay: &Layout, marks: &[usize]) -> String {
         let (x, y) = cell_xy(d, lay, i);
         let _ = write!(
             s,
-            "<rect x=\"{x}\" y=\"{y}\" width=\"{S}\" height=\"{S}\" fill=\"#ffe14d\" fill-opacity=\"0.55\" data-mark=\"{}\"/>",
+            "<rect x=\"{x}\" y=\"{y}\" width=\"{S}\" height=\"{S}\" fill=\"#ffe14d\" fill-opacity=\"0.55\" pointer-events=\"none\" data-mark=\"{}\"/>",
             esc(&d.cells[i].square)
         );
     }
@@ -302,7 +369,7 @@ pub fn position(d: &Diagram, lay: &Layout, marks: &[usize]) -> String {
         {
             let _ = write!(
                 s,
-                "<rect x=\"{}\" y=\"{}\" width=\"{}\" height=\"{}\" rx=\"6\" fill=\"#e03131\" fill-opacity=\"0.45\" stroke=\"#c92a2a\" stroke-width=\"3\" data-check=\"{}\" data-seat=\"{}\"/>",
+                "<rect x=\"{}\" y=\"{}\" width=\"{}\" height=\"{}\" rx=\"6\" fill=\"#e03131\" fill-opacity=\"0.45\" stroke=\"#c92a2a\" stroke-width=\"3\" pointer-events=\"none\" data-check=\"{}\" data-seat=\"{}\"/>",
                 x + 1.5,
                 y + 1.5,
                 S - 3.0,
@@ -361,8 +428,13 @@ pub fn position(d: &Diagram, lay: &Layout, marks: &[usize]) -> String {
             );
         }
     }
-    // The seats: colour, name, the turn, standing, hand.
-    let _ = write!(s, "<g transform=\"translate(0 {}) scale({})\">", lay.board_bottom + 32.0, lay.ui);
+    s
+}
+
+/// The panel under the board, in its own units (`Layout::ui` scales it in a whole picture):
+/// the seats with their colour, name, turn, standing and hand, then the facts and the legend.
+pub fn panel(d: &Diagram, lay: &Layout) -> String {
+    let mut s = String::new();
     let panel_width = lay.width / lay.ui;
     let mut y = PANEL_TOP;
     for (k, seat) in d.seats.iter().enumerate() {
@@ -431,7 +503,9 @@ pub fn position(d: &Diagram, lay: &Layout, marks: &[usize]) -> String {
                 let cx = LEFT + 72.0 + j as f64 * 46.0;
                 let _ = write!(
                     s,
-                    "<use href=\"#{}\" transform=\"translate({cx} {}) scale(0.62)\"/>",
+                    "<use class=\"inhand\" data-seat=\"{}\" data-kind=\"{}\" href=\"#{}\" transform=\"translate({cx} {}) scale(0.62)\"/>",
+                    seat.letter,
+                    esc(kind),
                     man_id(&hand_man(k, kind), true),
                     y - 6.0
                 );
@@ -476,6 +550,52 @@ pub fn position(d: &Diagram, lay: &Layout, marks: &[usize]) -> String {
             y += LINE;
         }
     }
-    s.push_str("</g>");
+    s
+}
+
+/// The board alone, as a picture of its own: the board and what stands on it (`tetrarch gui`
+/// draws the panel beside it, `panel_svg`).
+pub fn board_svg(d: &Diagram, marks: &[usize], turns: u8) -> String {
+    let lay = layout_turned([d], turns);
+    let height = lay.board_bottom + 32.0;
+    let mut s = format!(
+        "<svg xmlns=\"http://www.w3.org/2000/svg\" class=\"board\" viewBox=\"0 0 {w} {height}\" width=\"{w}\" height=\"{height}\" \
+         font-family=\"DejaVu Sans, Verdana, Arial, sans-serif\" data-files=\"{f}\" data-ranks=\"{r}\">",
+        w = lay.width,
+        f = d.files,
+        r = d.ranks
+    );
+    s.push_str(&defs([d], &lay));
+    s.push_str(&board(d, &lay));
+    s.push_str("<g class=\"position\">");
+    s.push_str(&men(d, &lay, marks));
+    s.push_str("</g></svg>");
+    s
+}
+
+/// The panel under the board as a picture of its own, at the board's scale.
+pub fn panel_svg(d: &Diagram) -> String {
+    let lay = layout([d]);
+    // Room for the longest hand, with its count after the last kind.
+    let kinds = d.seats.iter().filter_map(|s| s.hand.as_ref().map(Vec::len)).max().unwrap_or(0);
+    let width = (lay.width / lay.ui).max(LEFT + 72.0 + kinds as f64 * 46.0 + 20.0);
+    let height = lay.height - lay.board_bottom - 32.0;
+    let height = height / lay.ui;
+    let mut s = format!(
+        "<svg xmlns=\"http://www.w3.org/2000/svg\" class=\"panel\" viewBox=\"0 0 {width} {height}\" width=\"{width}\" height=\"{height}\" \
+         font-family=\"DejaVu Sans, Verdana, Arial, sans-serif\">"
+    );
+    // The drawings of the kinds in hand, the only pieces the panel shows.
+    s.push_str("<defs>");
+    for (k, seat) in d.seats.iter().enumerate() {
+        for (kind, _) in seat.hand.iter().flatten() {
+            let m = hand_man(k, kind);
+            let _ = write!(s, "<g id=\"{}\">{}</g>", man_id(&m, true), man(d, &m, false));
+        }
+    }
+    s.push_str("</defs>");
+    s.push_str(&format!("<rect width=\"{width}\" height=\"{height}\" fill=\"#fbf8f1\"/><g class=\"position\">"));
+    s.push_str(&panel(d, &lay));
+    s.push_str("</g></svg>");
     s
 }

@@ -9,6 +9,7 @@ use tetrarch::rules::Game;
 use tetrarch::rules::prelude::*;
 
 pub mod peers;
+pub mod shown;
 
 /// A small deterministic generator, so that every failure can be replayed.
 pub struct Rng(pub u64);
