@@ -14,6 +14,8 @@ pub enum TimeControl {
     MoveTime(u64),
     Depth(u32),
     Nodes(u64),
+    /// No clock and no limit: a person who takes the time they like (`tetrarch gui`).
+    Unlimited,
 }
 
 impl TimeControl {
@@ -71,6 +73,7 @@ impl fmt::Display for TimeControl {
             TimeControl::MoveTime(ms) => write!(f, "movetime {}", s(ms)),
             TimeControl::Depth(d) => write!(f, "depth {}", d),
             TimeControl::Nodes(n) => write!(f, "nodes {}", n),
+            TimeControl::Unlimited => write!(f, "none"),
         }
     }
 }
@@ -95,7 +98,7 @@ impl SeatClock {
     /// depth and node limits, which are bounded by the arbiter's hang timeout instead.
     pub fn allowed(&self, tc: &TimeControl) -> Option<u64> {
         match *tc {
-            TimeControl::Clock { byoyomi, .. } => Some(self.remaining + byoyomi),
+            TimeControl::Clock { byoyomi, .. } => Some(self.remaining.saturating_add(byoyomi)),
             TimeControl::MoveTime(ms) => Some(ms),
             _ => None,
         }
@@ -128,16 +131,23 @@ impl SeatClock {
     }
 }
 
-/// The `go` command for the seat to move, with every seat's clock.
-pub fn go_command(tc: &TimeControl, clocks: &[SeatClock], letters: &str) -> String {
-    match *tc {
-        TimeControl::Clock { inc, byoyomi, moves_per_period, .. } => {
+/// The `go` command for `seat`, under each seat's own time control (`tcs`, in seat order): a
+/// seat on a clock is told every clock there is, and the increments of the seats that have
+/// one; a seat at a fixed level is told its level.
+pub fn go_command(tcs: &[TimeControl], clocks: &[SeatClock], letters: &str, seat: usize) -> String {
+    match tcs[seat] {
+        TimeControl::Clock { byoyomi, moves_per_period, .. } => {
             let mut s = String::from("go");
-            for (c, l) in clocks.iter().zip(letters.chars()) {
-                s.push_str(&format!(" {}time {}", l, c.remaining));
+            let clocked = || tcs.iter().zip(clocks).zip(letters.chars());
+            for ((tc, c), l) in clocked() {
+                if matches!(tc, TimeControl::Clock { .. }) {
+                    s.push_str(&format!(" {}time {}", l, c.remaining));
+                }
             }
-            if inc > 0 {
-                for l in letters.chars() {
+            for ((tc, _), l) in clocked() {
+                if let TimeControl::Clock { inc, .. } = tc
+                    && *inc > 0
+                {
                     s.push_str(&format!(" {}inc {}", l, inc));
                 }
             }
@@ -145,16 +155,15 @@ pub fn go_command(tc: &TimeControl, clocks: &[SeatClock], letters: &str) -> Stri
                 s.push_str(&format!(" byoyomi {}", byoyomi));
             }
             if let Some(m) = moves_per_period {
-                // Every seat has the same count of moves left in its own period; the engine
-                // only reads its own, which is the seat to move's.
-                let left = clocks.iter().map(|c| m - c.moves % m).min().unwrap_or(m);
-                s.push_str(&format!(" movestogo {}", left));
+                // The moves left in the seat's own period (the engine reads only its own).
+                s.push_str(&format!(" movestogo {}", m - clocks[seat].moves % m));
             }
             s
         }
         TimeControl::MoveTime(ms) => format!("go movetime {}", ms),
         TimeControl::Depth(d) => format!("go depth {}", d),
         TimeControl::Nodes(n) => format!("go nodes {}", n),
+        TimeControl::Unlimited => "go infinite".to_string(),
     }
 }
 

@@ -220,6 +220,22 @@ impl EngineProc {
         }
     }
 
+    /// The next line, if one comes before `deadline` (`None`: not yet; the engine is not held
+    /// to have failed).
+    pub fn next_line(&mut self, deadline: Instant) -> Result<Option<String>, Fault> {
+        match self.lines.recv_timeout(deadline.saturating_duration_since(Instant::now())) {
+            Ok(line) => {
+                log::debug!("{} >> {}", self.spec.name, line);
+                Ok(Some(line))
+            }
+            Err(RecvTimeoutError::Timeout) => Ok(None),
+            Err(RecvTimeoutError::Disconnected) => {
+                self.spoiled = true;
+                Err(Fault::Died)
+            }
+        }
+    }
+
     /// Forgets lines that arrived unasked (late `info` lines, say).
     pub fn discard_pending(&mut self) {
         while self.lines.try_recv().is_ok() {}

@@ -40,7 +40,17 @@ impl Opening {
         }
     }
 
+    /// The game after the opening's moves, which must not end it.
     pub fn start<G: Notation>(&self) -> Result<Record<G>, String> {
+        let r = self.start_any()?;
+        if r.outcome().is_some() {
+            return Err("the opening ends the game".into());
+        }
+        Ok(r)
+    }
+
+    /// The game after the opening's moves, over or not.
+    pub fn start_any<G: Notation>(&self) -> Result<Record<G>, String> {
         let pos = match &self.position {
             None => G::startpos(),
             Some(t) => G::from_text(t)?,
@@ -48,9 +58,6 @@ impl Opening {
         let mut r = Record::new(pos);
         for (i, m) in self.moves.iter().enumerate() {
             r.play_text(m).map_err(|e| format!("move {} '{}': {}", i + 1, m, e))?;
-        }
-        if r.outcome().is_some() {
-            return Err("the opening ends the game".into());
         }
         Ok(r)
     }
@@ -67,7 +74,8 @@ pub struct Player {
 #[derive(Clone, Debug)]
 pub struct GameConfig {
     pub variant: &'static str,
-    pub tc: TimeControl,
+    /// Each seat's time control, in seat order (a match gives every seat the same).
+    pub tcs: Vec<TimeControl>,
     /// How late a move may be before it loses on time.
     pub margin_ms: u64,
     /// How long an engine may take to answer `usi`/`isready`.
@@ -89,12 +97,15 @@ pub enum Ending {
     Crash,
     Hang,
     StartupFailure,
+    /// Not over: stopped from outside (a GUI's new game, its page closed) or saved while on.
+    Unterminated,
 }
 
 impl Ending {
     /// The ending a record's `Termination` word stands for.
     pub fn of_termination(word: &str) -> Option<Ending> {
         Some(match word {
+            "unterminated" => Ending::Unterminated,
             "adjudication" => Ending::Adjudicated,
             "resignation" => Ending::Resigned,
             "illegal move" => Ending::IllegalMove,
@@ -166,8 +177,12 @@ impl GameReport {
         }
     }
 
-    /// PGN-style result: each seat's points in seat order, `1-0`, `1/2-1/2`, `1-0-1-0`.
+    /// PGN-style result: each seat's points in seat order, `1-0`, `1/2-1/2`, `1-0-1-0`; `*` for
+    /// a game that is not over.
     pub fn result(&self) -> String {
+        if self.ending == Ending::Unterminated {
+            return "*".into();
+        }
         self.points
             .iter()
             .map(|&p| {
@@ -252,7 +267,44 @@ fn seat_mask(seats: &[Seat]) -> SeatMask {
     seats.iter().fold(0, |m, &s| m | (1 << s))
 }
 
-/// Plays one game. `procs[i]` is player `i`'s engine, already initialised for the variant.
+/// Who chooses a player's moves: an engine process, or a person whose moves come as orders.
+pub enum Mover<'a> {
+    Engine(&'a mut EngineProc),
+    Human,
+}
+
+/// What a game hears from outside while it runs (a GUI): a person's move, resignation or
+/// take-back, or the end of the game. Each order but `Abort` is answered on its channel.
+#[derive(Debug)]
+pub enum Order {
+    /// `player`'s move, as its canonical text.
+    Move { player: usize, text: String },
+    /// `player` gives up: its seats forfeit (in Judtho only a player without allies may).
+    Resign { player: usize },
+    /// Back to just before `player`'s last move, in a game without clocks.
+    TakeBack { player: usize },
+    /// The game stops unfinished.
+    Abort,
+}
+
+/// An order and where its answer goes.
+pub type Request = (Order, Option<std::sync::mpsc::Sender<Result<(), String>>>);
+
+/// What happens in a game, as it happens.
+#[derive(Debug)]
+pub enum Event<'a> {
+    /// A seat's turn begins: who moves, and each seat's main time left (none without a clock).
+    Turn { seat: Seat, player: usize, clocks: Vec<Option<u64>> },
+    /// A line from the engine choosing `player`'s move.
+    Info { player: usize, line: &'a str },
+    /// A move was played: the game so far, that move last.
+    Moved { report: &'a GameReport },
+    /// Moves were taken back: the game as it now stands.
+    TookBack { report: &'a GameReport },
+}
+
+/// Plays one game between engines. `procs[i]` is player `i`'s engine, already initialised for
+/// the variant.
 pub fn play<G: Game>(
     index: usize,
     opening: &Opening,
@@ -260,10 +312,42 @@ pub fn play<G: Game>(
     procs: &mut [EngineProc],
     cfg: &GameConfig,
 ) -> Result<GameReport, String> {
+    let mut movers: Vec<Mover> = procs.iter_mut().map(Mover::Engine).collect();
+    referee::<G>(index, opening, players, &mut movers, cfg, None, &mut |_| {})
+}
+
+/// How long a wait for an engine's line lasts when orders may arrive meanwhile.
+const ORDER_POLL: Duration = Duration::from_millis(10);
+
+/// Stops an engine's search and waits briefly for its `bestmove`, which is dropped; an engine
+/// that does not answer is not used again.
+fn call_off(proc: &mut EngineProc) {
+    if proc.send("stop").is_ok()
+        && proc.wait_for(Instant::now() + Duration::from_secs(2), |l| l.starts_with("bestmove")).is_err()
+    {
+        proc.spoiled = true;
+    }
+}
+
+/// Referees one game: engines' moves come from their processes, people's from `orders`. Every
+/// rule, clock and forfeit is the same for both, and the same as in `tetrarch match`. `watch`
+/// hears each turn, each engine line and each move.
+pub fn referee<G: Game>(
+    index: usize,
+    opening: &Opening,
+    players: &[Player],
+    movers: &mut [Mover],
+    cfg: &GameConfig,
+    orders: Option<&std::sync::mpsc::Receiver<Request>>,
+    watch: &mut dyn FnMut(Event<'_>),
+) -> Result<GameReport, String> {
     let started = Instant::now();
     let mut record: Record<G> = opening.start().map_err(|e| format!("opening: {}", e))?;
     let start_position = opening.position.clone();
     let mut report = GameReport::unplayed::<G>(index, opening, players);
+    if cfg.tcs.len() != record.current.seats() {
+        return Err(format!("{} time controls for {} seats", cfg.tcs.len(), record.current.seats()));
+    }
     // Every end of the game goes through here, with the position it ended in.
     let finish =
         |mut r: GameReport, pos: &G, ending: Ending, termination: &str, detail: String, culprit: Option<usize>| {
@@ -280,8 +364,29 @@ pub fn play<G: Game>(
         r.points = points_of_forfeit(&rec.current, &players[p].seats);
         finish(r, &rec.current, ending, termination, detail, Some(p))
     };
+    let unterminated = |r: GameReport, rec: &Record<G>, detail: &str| {
+        finish(r, &rec.current, Ending::Unterminated, "unterminated", detail.to_string(), None)
+    };
+    // A resignation the rules allow (Judtho's T11: only a player without allies).
+    let may_resign = |rec: &Record<G>, p: usize| -> Result<(), String> {
+        let pos = &rec.current;
+        for &seat in &players[p].seats {
+            let side = pos.side_of(seat);
+            let allies = (0..pos.seats() as Seat).filter(|&s| pos.side_of(s) == side && !players[p].seats.contains(&s));
+            if G::VARIANT.name == "judtho" && allies.count() > 0 {
+                return Err("an allied player may not resign (Judtho, T11)".into());
+            }
+        }
+        Ok(())
+    };
+    let answer = |reply: Option<std::sync::mpsc::Sender<Result<(), String>>>, r: Result<(), String>| {
+        if let Some(tx) = reply {
+            let _ = tx.send(r);
+        }
+    };
 
-    for (p, proc) in procs.iter_mut().enumerate() {
+    for (p, mover) in movers.iter_mut().enumerate() {
+        let Mover::Engine(proc) = mover else { continue };
         let deadline = Instant::now() + Duration::from_millis(cfg.startup_ms);
         let ok = proc.send("usinewgame").and_then(|_| proc.ready(deadline));
         if let Err(f) = ok {
@@ -295,12 +400,14 @@ pub fn play<G: Game>(
     }
 
     let letters = G::VARIANT.seats;
-    let mut clocks: Vec<SeatClock> = (0..record.current.seats()).map(|_| SeatClock::new(&cfg.tc)).collect();
+    let clocked = cfg.tcs.iter().any(|tc| matches!(tc, TimeControl::Clock { .. }));
+    let human: Vec<bool> = movers.iter().map(|m| matches!(m, Mover::Human)).collect();
+    let mut clocks: Vec<SeatClock> = cfg.tcs.iter().map(SeatClock::new).collect();
     let position_prefix = match &start_position {
         None => "position startpos".to_string(),
         Some(p) => format!("position {} {}", G::VARIANT.keyword, p),
     };
-    loop {
+    'turns: loop {
         if let Some(o) = record.outcome() {
             report.points = points_of_outcome(&record.current, &o);
             let detail = if o.is_draw() {
@@ -325,64 +432,208 @@ pub fn play<G: Game>(
         let Some(p) = players.iter().position(|pl| seat_mask(&pl.seats) & (1 << seat) != 0) else {
             return Err(format!("no player for seat {}", crate::rules::seat_letter::<G>(seat)));
         };
-        let proc = &mut procs[p];
+        let tc = &cfg.tcs[seat as usize];
         let who = format!("{} ({})", players[p].name, crate::rules::seat_letter::<G>(seat));
-        let mut position = position_prefix.clone();
-        if !report.moves.is_empty() {
-            position.push_str(" moves ");
-            position.push_str(&report.moves.join(" "));
-        }
-        proc.discard_pending();
-        let go_letters = proc.spec.go_seats.as_deref().filter(|l| l.len() == letters.len()).unwrap_or(letters);
-        let (go, allowed) = match &proc.spec.go {
-            Some(fixed) => (fixed.clone(), None),
-            None => (go_command(&cfg.tc, &clocks, go_letters), clocks[seat as usize].allowed(&cfg.tc)),
-        };
-        let wait = allowed.map(|a| a + cfg.margin_ms).unwrap_or(cfg.hang_ms);
-        let sent = proc.send(&position).and_then(|_| proc.send(&go));
-        let t0 = Instant::now();
-        let mut info = InfoWatch::default();
-        let answer = sent.and_then(|_| {
-            proc.wait_for(t0 + Duration::from_millis(wait), |l| {
-                info.read(l);
-                l.split_whitespace().next() == Some("bestmove")
-            })
+        watch(Event::Turn {
+            seat,
+            player: p,
+            clocks: cfg.tcs.iter().zip(&clocks).map(|(tc, c)| c.left_ms(tc)).collect(),
         });
-        let elapsed = t0.elapsed().as_millis() as u64;
-        let line = match answer {
-            Ok(l) => l,
-            Err(Fault::Died) => {
-                return Ok(forfeit(
-                    report,
-                    &record,
-                    p,
-                    Ending::Crash,
-                    "crash",
-                    format!("{} exited during its move", who),
-                ));
+        let t0 = Instant::now();
+        // The move, the time it took, what the engine said, and whether the clock runs for it.
+        let (mv, elapsed, info, on_clock) = match &mut movers[p] {
+            Mover::Human => {
+                let allowed = clocks[seat as usize].allowed(tc);
+                let deadline = allowed.map(|a| t0 + Duration::from_millis(a.saturating_add(cfg.margin_ms)));
+                loop {
+                    let Some(rx) = orders else { return Err(format!("{}: a person's seat without orders", who)) };
+                    let next = match deadline {
+                        Some(d) => rx.recv_timeout(d.saturating_duration_since(Instant::now())),
+                        None => rx.recv().map_err(|_| std::sync::mpsc::RecvTimeoutError::Disconnected),
+                    };
+                    let (order, reply) = match next {
+                        Ok(r) => r,
+                        Err(std::sync::mpsc::RecvTimeoutError::Timeout) => {
+                            return Ok(forfeit(
+                                report,
+                                &record,
+                                p,
+                                Ending::TimeForfeit,
+                                "time forfeit",
+                                format!("{} sent no move within {} ms", who, allowed.unwrap_or(0)),
+                            ));
+                        }
+                        Err(std::sync::mpsc::RecvTimeoutError::Disconnected) => {
+                            return Ok(unterminated(report, &record, "the orders stopped"));
+                        }
+                    };
+                    match order {
+                        Order::Move { player, text } if player == p => match record.current.parse_move(&text) {
+                            Ok(_) => {
+                                answer(reply, Ok(()));
+                                break (text, t0.elapsed().as_millis() as u64, InfoWatch::default(), true);
+                            }
+                            Err(e) => answer(reply, Err(e)),
+                        },
+                        Order::Move { .. } => answer(reply, Err(format!("it is {}'s turn", who))),
+                        Order::Resign { player } if !human.get(player).copied().unwrap_or(false) => {
+                            answer(reply, Err("only a person's seat may resign".into()))
+                        }
+                        Order::Resign { player } => match may_resign(&record, player) {
+                            Ok(()) => {
+                                answer(reply, Ok(()));
+                                let name = &players[player].name;
+                                return Ok(forfeit(
+                                    report,
+                                    &record,
+                                    player,
+                                    Ending::Resigned,
+                                    "resignation",
+                                    format!("{} resigned", name),
+                                ));
+                            }
+                            Err(e) => answer(reply, Err(e)),
+                        },
+                        Order::TakeBack { player } if !human.get(player).copied().unwrap_or(false) => {
+                            answer(reply, Err("only a person's seat may take back".into()))
+                        }
+                        Order::TakeBack { player } => match take_back::<G>(&mut report, &mut record, player, clocked) {
+                            Ok(_) => {
+                                answer(reply, Ok(()));
+                                watch(Event::TookBack { report: &report });
+                                continue 'turns;
+                            }
+                            Err(e) => answer(reply, Err(e)),
+                        },
+                        Order::Abort => return Ok(unterminated(report, &record, "stopped")),
+                    }
+                }
             }
-            Err(Fault::Timeout) if allowed.is_some() => {
-                return Ok(forfeit(
-                    report,
-                    &record,
-                    p,
-                    Ending::TimeForfeit,
-                    "time forfeit",
-                    format!("{} sent no move within {} ms", who, wait),
-                ));
-            }
-            Err(Fault::Timeout) => {
-                return Ok(forfeit(
-                    report,
-                    &record,
-                    p,
-                    Ending::Hang,
-                    "no response",
-                    format!("{} hung for {} ms", who, wait),
-                ));
+            Mover::Engine(proc) => {
+                let mut position = position_prefix.clone();
+                if !report.moves.is_empty() {
+                    position.push_str(" moves ");
+                    position.push_str(&report.moves.join(" "));
+                }
+                proc.discard_pending();
+                let go_letters = proc.spec.go_seats.as_deref().filter(|l| l.len() == letters.len()).unwrap_or(letters);
+                let (go, allowed) = match &proc.spec.go {
+                    Some(fixed) => (fixed.clone(), None),
+                    None => {
+                        (go_command(&cfg.tcs, &clocks, go_letters, seat as usize), clocks[seat as usize].allowed(tc))
+                    }
+                };
+                let wait = allowed.map(|a| a.saturating_add(cfg.margin_ms)).unwrap_or(cfg.hang_ms);
+                let sent = proc.send(&position).and_then(|_| proc.send(&go));
+                let t0 = Instant::now();
+                let deadline = t0 + Duration::from_millis(wait);
+                let mut info = InfoWatch::default();
+                let mut answer_line = sent.map(|_| None);
+                while let Ok(None) = answer_line {
+                    // With orders to listen to, the wait is cut in slices between which they
+                    // are read; without, it is one wait, as a match has always had.
+                    let until = if orders.is_some() { deadline.min(Instant::now() + ORDER_POLL) } else { deadline };
+                    answer_line = match proc.next_line(until) {
+                        Ok(Some(l)) => {
+                            info.read(&l);
+                            watch(Event::Info { player: p, line: &l });
+                            Ok(l.split_whitespace().next().filter(|&w| w == "bestmove").map(|_| l.clone()))
+                        }
+                        Ok(None) if Instant::now() >= deadline => {
+                            proc.spoiled = true;
+                            Err(Fault::Timeout)
+                        }
+                        Ok(None) => Ok(None),
+                        Err(f) => Err(f),
+                    };
+                    let Some(rx) = orders else { continue };
+                    while let Ok((order, reply)) = rx.try_recv() {
+                        match order {
+                            Order::Abort => {
+                                call_off(proc);
+                                return Ok(unterminated(report, &record, "stopped"));
+                            }
+                            Order::Resign { player } if !human.get(player).copied().unwrap_or(false) => {
+                                answer(reply, Err("only a person's seat may resign".into()))
+                            }
+                            Order::Resign { player } => match may_resign(&record, player) {
+                                Ok(()) => {
+                                    call_off(proc);
+                                    answer(reply, Ok(()));
+                                    let name = &players[player].name;
+                                    return Ok(forfeit(
+                                        report,
+                                        &record,
+                                        player,
+                                        Ending::Resigned,
+                                        "resignation",
+                                        format!("{} resigned", name),
+                                    ));
+                                }
+                                Err(e) => answer(reply, Err(e)),
+                            },
+                            Order::TakeBack { player } if !human.get(player).copied().unwrap_or(false) => {
+                                answer(reply, Err("only a person's seat may take back".into()))
+                            }
+                            Order::TakeBack { player } => {
+                                let mut trial = (report.clone(), record.clone());
+                                match take_back::<G>(&mut trial.0, &mut trial.1, player, clocked) {
+                                    Ok(_) => {
+                                        call_off(proc);
+                                        (report, record) = trial;
+                                        answer(reply, Ok(()));
+                                        watch(Event::TookBack { report: &report });
+                                        continue 'turns;
+                                    }
+                                    Err(e) => answer(reply, Err(e)),
+                                }
+                            }
+                            Order::Move { .. } => answer(reply, Err(format!("it is {}'s turn", who))),
+                        }
+                    }
+                }
+                let elapsed = t0.elapsed().as_millis() as u64;
+                let line = match answer_line {
+                    Ok(Some(l)) => l,
+                    Ok(None) => unreachable!("the wait ends with a line or a fault"),
+                    Err(Fault::Died) => {
+                        return Ok(forfeit(
+                            report,
+                            &record,
+                            p,
+                            Ending::Crash,
+                            "crash",
+                            format!("{} exited during its move", who),
+                        ));
+                    }
+                    Err(Fault::Timeout) if allowed.is_some() => {
+                        return Ok(forfeit(
+                            report,
+                            &record,
+                            p,
+                            Ending::TimeForfeit,
+                            "time forfeit",
+                            format!("{} sent no move within {} ms", who, wait),
+                        ));
+                    }
+                    Err(Fault::Timeout) => {
+                        return Ok(forfeit(
+                            report,
+                            &record,
+                            p,
+                            Ending::Hang,
+                            "no response",
+                            format!("{} hung for {} ms", who, wait),
+                        ));
+                    }
+                };
+                let mv = line.split_whitespace().nth(1).unwrap_or("").to_string();
+                // A fixed `go` line is off the clock.
+                (mv, elapsed, info, proc.spec.go.is_none())
             }
         };
-        if proc.spec.go.is_none() && !clocks[seat as usize].charge(&cfg.tc, elapsed, cfg.margin_ms) {
+        if on_clock && !clocks[seat as usize].charge(tc, elapsed, cfg.margin_ms) {
+            let allowed = clocks[seat as usize].allowed(tc);
             return Ok(forfeit(
                 report,
                 &record,
@@ -392,13 +643,14 @@ pub fn play<G: Game>(
                 format!("{} took {} ms, {} allowed", who, elapsed, allowed.unwrap_or(0)),
             ));
         }
-        let mv = line.split_whitespace().nth(1).unwrap_or("").to_string();
         if mv == "resign" {
             return Ok(forfeit(report, &record, p, Ending::Resigned, "resignation", format!("{} resigned", who)));
         }
         let before = record.current.clone();
         if let Err(e) = record.play_text(&mv) {
-            proc.spoiled = true;
+            if let Mover::Engine(proc) = &mut movers[p] {
+                proc.spoiled = true;
+            }
             let shown: String = mv.chars().take(40).collect();
             return Ok(forfeit(
                 report,
@@ -413,7 +665,7 @@ pub fn play<G: Game>(
         report.movers.push(Some(p));
         report.move_data.push(Some(MoveData {
             time_ms: elapsed,
-            clock_ms: if proc.spec.go.is_none() { clocks[seat as usize].left_ms(&cfg.tc) } else { None },
+            clock_ms: if on_clock { clocks[seat as usize].left_ms(tc) } else { None },
             score: info.score,
             depth: info.depth,
             nodes: info.nodes,
@@ -421,5 +673,30 @@ pub fn play<G: Game>(
         if let Some(note) = record.current.milestone(&before) {
             report.comments.push((report.moves.len(), note));
         }
+        watch(Event::Moved { report: &report });
     }
+}
+
+/// Takes the game back to just before `player`'s last move (so that it is that player's turn
+/// again); refused in a game with clocks, or before the player has moved. The plies left.
+fn take_back<G: Game>(
+    report: &mut GameReport,
+    record: &mut Record<G>,
+    player: usize,
+    clocked: bool,
+) -> Result<usize, String> {
+    if clocked {
+        return Err("take-back is only for games without clocks".into());
+    }
+    let Some(last) = report.movers.iter().rposition(|m| *m == Some(player)) else {
+        return Err("you have no move to take back".into());
+    };
+    let opening = Opening { position: report.opening.position.clone(), moves: report.moves[..last].to_vec() };
+    let r = opening.start_any::<G>()?;
+    *record = r;
+    report.moves.truncate(last);
+    report.movers.truncate(last);
+    report.move_data.truncate(last);
+    report.comments.retain(|c| c.0 <= last);
+    Ok(last)
 }

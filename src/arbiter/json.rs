@@ -1,5 +1,6 @@
 //! Just enough JSON to read back the match's own JSON lines (`record::json`): values, arrays,
-//! objects, strings with their escapes, numbers.
+//! objects, strings with their escapes, numbers; and to write them (`Display`), for the
+//! requests and answers of `tetrarch gui`.
 
 #[derive(Clone, Debug, PartialEq)]
 pub enum Json {
@@ -31,6 +32,93 @@ impl Json {
     pub fn u64(&self) -> Option<u64> {
         self.num().filter(|n| *n >= 0.0 && n.fract() == 0.0 && *n < 1.8e19).map(|n| n as u64)
     }
+}
+
+impl std::fmt::Display for Json {
+    /// Compact JSON; numbers that are whole are written without a fraction.
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        match self {
+            Json::Null => f.write_str("null"),
+            Json::Bool(b) => write!(f, "{}", b),
+            Json::Num(n) if n.is_finite() && n.fract() == 0.0 && n.abs() < 9e15 => write!(f, "{}", *n as i64),
+            Json::Num(n) if n.is_finite() => write!(f, "{}", n),
+            Json::Num(_) => f.write_str("null"),
+            Json::Str(s) => f.write_str(&super::record::escape_json(s)),
+            Json::Arr(items) => {
+                f.write_str("[")?;
+                for (i, v) in items.iter().enumerate() {
+                    if i > 0 {
+                        f.write_str(",")?;
+                    }
+                    write!(f, "{}", v)?;
+                }
+                f.write_str("]")
+            }
+            Json::Obj(kv) => {
+                f.write_str("{")?;
+                for (i, (k, v)) in kv.iter().enumerate() {
+                    if i > 0 {
+                        f.write_str(",")?;
+                    }
+                    write!(f, "{}:{}", super::record::escape_json(k), v)?;
+                }
+                f.write_str("}")
+            }
+        }
+    }
+}
+
+impl From<&str> for Json {
+    fn from(s: &str) -> Json {
+        Json::Str(s.to_string())
+    }
+}
+
+impl From<String> for Json {
+    fn from(s: String) -> Json {
+        Json::Str(s)
+    }
+}
+
+impl From<bool> for Json {
+    fn from(b: bool) -> Json {
+        Json::Bool(b)
+    }
+}
+
+impl From<u64> for Json {
+    fn from(n: u64) -> Json {
+        Json::Num(n as f64)
+    }
+}
+
+impl From<usize> for Json {
+    fn from(n: usize) -> Json {
+        Json::Num(n as f64)
+    }
+}
+
+impl From<i64> for Json {
+    fn from(n: i64) -> Json {
+        Json::Num(n as f64)
+    }
+}
+
+impl<T: Into<Json>> From<Option<T>> for Json {
+    fn from(v: Option<T>) -> Json {
+        v.map_or(Json::Null, Into::into)
+    }
+}
+
+impl<T: Into<Json>> From<Vec<T>> for Json {
+    fn from(v: Vec<T>) -> Json {
+        Json::Arr(v.into_iter().map(Into::into).collect())
+    }
+}
+
+/// An object from its keys and values: `obj([("a", 1.into())])`.
+pub fn obj<const N: usize>(kv: [(&str, Json); N]) -> Json {
+    Json::Obj(kv.into_iter().map(|(k, v)| (k.to_string(), v)).collect())
 }
 
 /// Parses one JSON text (one line of a JSON lines file).

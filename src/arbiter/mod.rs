@@ -110,6 +110,12 @@ impl Summary {
 
     /// Counts one finished game.
     pub fn add(&mut self, report: GameReport) {
+        if report.ending == Ending::Unterminated {
+            // A game that is not over counts for nothing but its place in the list.
+            *self.terminations.entry(report.termination.clone()).or_default() += 1;
+            self.games.push(report);
+            return;
+        }
         // An engine that holds more than one player of a game (fewer engines than players)
         // counts the game once: its points are the mean of its players', its place their best.
         for (p, player) in report.players.iter().enumerate() {
@@ -149,7 +155,8 @@ impl Summary {
 
     /// Rates the games in the order they are held.
     fn rate(&mut self) {
-        let placings: Vec<Placing> = self.games.iter().map(placing).collect();
+        let placings: Vec<Placing> =
+            self.games.iter().filter(|g| g.ending != Ending::Unterminated).map(placing).collect();
         self.ratings = rating::fit(self.engines.len(), &placings);
     }
 
@@ -396,7 +403,7 @@ fn run_game<G: Game>(cfg: &MatchConfig) -> Result<Summary, String> {
     }
     let game_cfg = GameConfig {
         variant: G::VARIANT.name,
-        tc: cfg.tc,
+        tcs: vec![cfg.tc; G::VARIANT.seats.len()],
         margin_ms: cfg.margin_ms,
         startup_ms: cfg.startup_ms,
         hang_ms: cfg.hang_ms,
