@@ -10,6 +10,7 @@ pub mod arbiter;
 pub mod bench;
 pub mod board;
 pub mod games;
+pub mod gui;
 pub mod protocol;
 pub mod rules;
 pub mod search;

@@ -62,6 +62,23 @@ enum Cmd {
         #[arg(long, default_value_t = 16)]
         hash: usize,
     },
+    /// Serves a page to play every variant in a browser, a person or an engine in each
+    /// player's place, refereed as `match` referees (README, "Playing in your browser").
+    Gui {
+        /// Where to listen: this machine only unless another address is given.
+        #[arg(long, default_value = "127.0.0.1")]
+        host: String,
+        /// The port; any free one when not given.
+        #[arg(long, default_value_t = 0)]
+        port: u16,
+        /// Open the system's browser at the address.
+        #[arg(long)]
+        open: bool,
+        /// An engine the page may seat, as `match --engine` takes it (`name=fsf cmd=PATH ...`);
+        /// give it once per engine. tetrarch itself is always there.
+        #[arg(long = "engine")]
+        engines: Vec<String>,
+    },
     /// Prints the position each line of an openings file reaches (the file `match --openings`
     /// reads), one a line: with `--uci` in the UCI dialect, as Cute Chess's `-openings
     /// format=epd` reads them.
@@ -362,6 +379,13 @@ fn main() -> std::process::ExitCode {
             say(&format!("Total nodes: {}", r.nodes));
             say(&format!("Time: {} ms", r.millis));
             say(&format!("Nodes/second: {}", r.nodes as u128 * 1000 / r.millis.max(1)));
+        }
+        Some(Cmd::Gui { host, port, open, engines }) => {
+            let args = tetrarch::gui::GuiArgs { host, port, open, engines };
+            if let Err(e) = tetrarch::gui::run(&args) {
+                eprintln!("{}", e);
+                return std::process::ExitCode::FAILURE;
+            }
         }
         Some(Cmd::Openings { file, variant, uci }) => {
             let positions = tetrarch::arbiter::openings::read(&file)

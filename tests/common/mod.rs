@@ -10,6 +10,7 @@ use tetrarch::rules::prelude::*;
 
 pub mod peers;
 pub mod shown;
+pub mod webdriver;
 
 /// A small deterministic generator, so that every failure can be replayed.
 pub struct Rng(pub u64);
