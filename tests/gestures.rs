@@ -70,3 +70,43 @@ fn every_legal_move_has_one_gesture_of_its_own() {
         eprintln!("{v}: {moves} moves, {shared} clicks that leave a choice");
     }
 }
+
+struct Numbered;
+
+impl Visitor for Numbered {
+    type Output = usize;
+    fn visit<G: Game>(self) -> usize {
+        let mut positions = common::random_positions::<G>(0x0ac7, 12, 160);
+        positions.extend(common::random_positions::<G>(0x51ab, 3, 400));
+        let mut compound = 0;
+        for pos in &positions {
+            let mut list = MovesOf::<G>::default();
+            pos.legal_moves(&mut list);
+            let mut seen = HashSet::new();
+            for &m in list.iter() {
+                let mut tokens = Vec::new();
+                G::action_tokens(m, &mut tokens);
+                assert!(!tokens.is_empty() && tokens.iter().all(|&t| t < G::ACTIONS), "{}", pos.format_move(m));
+                compound += usize::from(tokens.len() > 1);
+                assert!(
+                    seen.insert(tokens),
+                    "{}: two moves share the actions of {}",
+                    G::VARIANT.name,
+                    pos.format_move(m)
+                );
+            }
+        }
+        compound
+    }
+}
+
+/// Every legal move has its own list of actions, within the variant's numbering.
+#[test]
+fn every_legal_move_has_actions_of_its_own() {
+    use tetrarch::rules::Actions;
+    for v in ["judkins", "dojo", "chaturanga", "chaturanga-ffa", "judtho"] {
+        let compound = registry::visit(v, Numbered).unwrap();
+        eprintln!("{v}: {compound} moves of more than one action");
+    }
+    assert_eq!(<tetrarch::games::judkins::Judkins as Actions>::ACTIONS, 2808);
+}

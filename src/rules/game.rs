@@ -210,6 +210,6 @@ pub trait Evaluation: Rules {
     }
 }
 
-/// A whole game: its rules, its texts, its evaluation and its picture.
-pub trait Game: Rules + Notation + Evaluation + Draw {}
-impl<T: Rules + Notation + Evaluation + Draw> Game for T {}
+/// A whole game: its rules, its texts, its evaluation, its picture and its numbered actions.
+pub trait Game: Rules + Notation + Evaluation + Draw + super::Actions {}
+impl<T: Rules + Notation + Evaluation + Draw + super::Actions> Game for T {}

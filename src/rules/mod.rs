@@ -5,6 +5,7 @@
 //! Every rule lives in exactly one place: the engine's search, the protocol session, the match
 //! arbiter and the tests all go through the games' implementations of these traits.
 
+pub mod actions;
 pub mod diagram;
 mod game;
 mod movelist;
@@ -13,6 +14,7 @@ mod record;
 pub mod registry;
 pub mod text;
 
+pub use actions::Actions;
 pub use diagram::Draw;
 pub use game::{Evaluation, Game, Notation, Packed, Rules};
 pub use movelist::{MoveBuffer, MoveList};

@@ -10,6 +10,7 @@
 //! legal moves and plays them, `notation.rs` reads and writes position strings and move texts,
 //! `eval.rs` and `see.rs` are the search's view.
 
+mod actions;
 mod diagram;
 mod eval;
 mod movegen;

@@ -11,6 +11,7 @@
 //! moves and plays a turn with its counters, `notation.rs` reads and writes the extended FEN and
 //! move texts, `eval.rs` and `see.rs` (exchanges) are the search's view.
 
+mod actions;
 mod diagram;
 mod eval;
 mod movegen;

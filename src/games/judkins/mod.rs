@@ -8,6 +8,7 @@
 //! legal moves and plays them, `notation.rs` reads and writes SFEN and move texts, `eval.rs`
 //! and `see.rs` are the search's view.
 
+mod actions;
 mod diagram;
 mod eval;
 pub mod impasse;

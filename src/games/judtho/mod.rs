@@ -13,6 +13,7 @@
 //! relationships, checkmates and turn order (T8, T9), `movegen.rs` the Battles' moves (T7),
 //! `notation.rs` the texts, `eval.rs` the evaluation.
 
+mod actions;
 mod alliance;
 mod assembly;
 mod attacks;
