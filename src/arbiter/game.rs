@@ -206,7 +206,7 @@ impl GameReport {
 }
 
 /// Points when the game ends by the rules.
-pub(crate) fn points_of_outcome<G: Rules>(pos: &G, o: &Outcome) -> Vec<f64> {
+pub fn points_of_outcome<G: Rules>(pos: &G, o: &Outcome) -> Vec<f64> {
     (0..pos.seats())
         .map(|s| {
             if pos.side_lost(pos.side_of(s as Seat)) {

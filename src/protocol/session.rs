@@ -21,8 +21,7 @@ pub const AUTHOR: &str = "the tetrarch developers";
 
 /// Longest accepted input line; longer ones are refused whole.
 pub const MAX_LINE: usize = 1 << 20;
-const MAX_HASH_MIB: i64 = 8192;
-use crate::search::{MAX_THREADS, SEARCH_STACK};
+use crate::search::{MAX_HASH_MIB, MAX_THREADS, SEARCH_STACK};
 
 #[derive(Clone, Copy, Debug)]
 pub struct Options {
@@ -552,7 +551,7 @@ impl Session {
         let uci = self.options.uci;
         self.send(Reply::Option {
             name: if uci { "Hash" } else { "USI_Hash" },
-            kind: OptionKind::Spin { default: d.hash_mib as i64, min: 1, max: MAX_HASH_MIB },
+            kind: OptionKind::Spin { default: d.hash_mib as i64, min: 1, max: MAX_HASH_MIB as i64 },
         });
         self.send(Reply::Option {
             name: "Threads",

@@ -24,6 +24,8 @@ pub const MAX_PLY: usize = 128;
 /// The stack of every search thread: positions are copied down the tree (copy-make), and
 /// Judtho's are large.
 pub const SEARCH_STACK: usize = 64 << 20;
+/// The largest hash table the `USI_Hash` option takes, in MiB.
+pub const MAX_HASH_MIB: usize = 8192;
 /// The most search threads the `Threads` option takes.
 pub const MAX_THREADS: usize = 256;
 pub const MATE: i32 = 30_000;

@@ -1,0 +1,293 @@
+"""The Python package against the engine binary (`legalmoves`, `go depth`), and its own
+round trips: push and pop, pickling, actions, observations; the PettingZoo and OpenSpiel
+adapters. The binary is `$TETRARCH_BIN`, else the project's `target/release/tetrarch`."""
+
+import os
+import pickle
+import random
+import subprocess
+import threading
+from pathlib import Path
+
+import numpy as np
+import pytest
+
+import tetrarch
+
+ROOT = Path(__file__).resolve().parents[2]
+BIN = os.environ.get("TETRARCH_BIN", str(ROOT / "target" / "release" / "tetrarch"))
+VARIANTS = ["judkins", "dojo", "chaturanga", "chaturanga-ffa", "judtho"]
+KEYWORD = {"judkins": "sfen"}
+
+# Positions where the rules offer what random games seldom reach: a Dojo choice move (D6), a
+# Double Mate pass, Judtho checkmates that forge alliances with promotion squares.
+PREPARED = [
+    ("dojo", "fen 4k3/1P6/8/2q5/8/8/8/4K3 w - - 0 1 - -"),
+    ("dojo", "fen 7k/Q7/8/8/8/8/8/3N3K w - - 0 1 d2:P W9"),
+    ("chaturanga", "fen bK6rK/8/6rP1/8/7gK/2bPgPyK3/8/yRyR5gR b - 0 1"),
+    ("judtho", "fen rK10bK/rPrP10/2rP9/12/12/12/7wR4/12/12/12/12/wK10yK w w:S,r:C,y:S,b:S - wryb 0 100"),
+    ("judtho", "fen rK10bK/10bPbP/12/12/12/12/7yR4/12/12/12/12/wK10yK y w:S,r:,y:C,b:S wr ybwr 0 100"),
+    ("judtho", "fen rK10bK/3rN8/12/12/12/12/7wR4/12/12/12/10yPyP/wK10yK w w:S,r:C,y:C,b:S wr wryb 0 100"),
+]
+
+
+if not Path(BIN).exists() and os.environ.get("TETRARCH_REQUIRE_PEERS") != "1":
+    pytest.skip(f"skipped: tetrarch binary not found (set TETRARCH_BIN or run cargo build --release)", allow_module_level=True)
+
+
+class Binary:
+    """The engine binary behind pipes."""
+
+    def __init__(self):
+        self.p = subprocess.Popen([BIN], stdin=subprocess.PIPE, stdout=subprocess.PIPE, text=True, bufsize=1)
+        self.ask("usi")
+
+    def ask(self, *lines, until=None):
+        for line in lines:
+            self.p.stdin.write(line + "\n")
+        self.p.stdin.write("isready\n")
+        self.p.stdin.flush()
+        # `isready` is answered at once, even while a search runs: its `readyok` may come
+        # before or after the `bestmove` awaited.
+        out, ready = [], False
+        while True:
+            line = self.p.stdout.readline()
+            if not line:
+                raise RuntimeError(f"the engine ended; it said {out}")
+            line = line.rstrip("\n")
+            if line == "readyok":
+                ready = True
+            else:
+                out.append(line)
+            if ready and (until is None or any(l.startswith(until) for l in out)):
+                return out
+
+    def close(self):
+        self.p.stdin.close()
+        self.p.wait(10)
+
+
+@pytest.fixture(scope="module")
+def binary():
+    b = Binary()
+    yield b
+    b.close()
+
+
+def need(module):
+    """An optional framework: skipped where it is not installed, unless CI requires it."""
+    if os.environ.get("TETRARCH_REQUIRE_PEERS") == "1":
+        return __import__(module)
+    return pytest.importorskip(module)
+
+
+def position_line(board):
+    head = f"position {KEYWORD.get(board.variant, 'fen')} {board.start}" if board.start else "position startpos"
+    return head + (" moves " + " ".join(board.moves) if board.moves else "")
+
+
+def games(variant, n, plies, seed):
+    """Random games: each a list of boards along it (the same board object, stepped)."""
+    rng = random.Random(seed)
+    starts = [None] * n + [p for v, p in PREPARED if v == variant] * 2
+    for start in starts:
+        b = tetrarch.Board(variant, start)
+        yield b
+        for _ in range(plies):
+            moves = b.legal_moves()
+            if not moves:
+                break
+            b.push(rng.choice(moves))
+            yield b
+
+
+@pytest.mark.parametrize("variant", VARIANTS)
+def test_legal_moves_agree_with_the_binary_at_every_ply(binary, variant):
+    binary.ask(f"setoption name USI_Variant value {variant}")
+    seen = set()
+    for b in games(variant, 3, 120 if variant != "judtho" else 260, 7):
+        out = binary.ask(position_line(b), "legalmoves")
+        assert not any(l.startswith("info string error") for l in out), out
+        listed = out[-1].split()[1:]
+        assert sorted(listed) == sorted(b.legal_moves()), (variant, b.moves)
+        for m in b.legal_moves():
+            if "/" in m or "@" in m:
+                seen.add("choice")
+            if m == "pass":
+                seen.add("pass")
+        if b.alliances() and variant == "judtho":
+            seen.add("alliance")
+    expected = {"dojo": {"choice"}, "chaturanga": {"pass"}, "judtho": {"choice", "alliance"}}.get(variant, set())
+    assert expected <= seen, seen
+
+
+@pytest.mark.parametrize("variant", VARIANTS)
+def test_push_and_pop_round_trip_at_every_ply(variant):
+    for b in games(variant, 2, 150, 11):
+        before = (b.position(), sorted(b.legal_moves()), b.status(), b.moves)
+        for m in b.legal_moves()[:6]:
+            b.push(m)
+            assert b.moves[-1] == m
+            assert b.pop() == m
+            assert (b.position(), sorted(b.legal_moves()), b.status(), b.moves) == before
+    with pytest.raises(IndexError):
+        tetrarch.Board(variant).pop()
+    with pytest.raises(ValueError):
+        tetrarch.Board(variant).push("nonsense")
+
+
+@pytest.mark.parametrize("variant", VARIANTS)
+def test_pickling_and_copies_round_trip(variant):
+    for i, b in enumerate(games(variant, 1, 80, 3)):
+        if i % 10:
+            continue
+        for c in (pickle.loads(pickle.dumps(b)), b.copy()):
+            assert (c.variant, c.start, c.moves, c.position()) == (b.variant, b.start, b.moves, b.position())
+            assert sorted(c.legal_moves()) == sorted(b.legal_moves())
+
+
+@pytest.mark.parametrize("variant", VARIANTS)
+def test_actions_enter_every_legal_move_and_nothing_else(variant):
+    for i, b in enumerate(games(variant, 2, 120, 5)):
+        if i % 3:
+            continue
+        legal = set(b.legal_moves())
+        entered = set()
+        # Walk the masks from the empty prefix: every path ends in a legal move.
+        stack = [[]]
+        while stack:
+            prefix = stack.pop()
+            mask = b.legal_action_mask(prefix)
+            assert mask.shape == (b.num_actions,) and mask.dtype == np.bool_
+            for a in np.flatnonzero(mask):
+                path = prefix + [int(a)]
+                try:
+                    m = b.action_to_move(path)
+                except ValueError:
+                    stack.append(path)
+                    continue
+                entered.add(m)
+                assert b.move_to_actions(m) == path
+        assert entered == legal, (variant, b.moves)
+
+
+@pytest.mark.parametrize("variant", VARIANTS)
+def test_observations_have_a_fixed_shape(variant):
+    shape = tetrarch.Board(variant).observation().shape
+    for i, b in enumerate(games(variant, 1, 100, 9)):
+        if i % 20:
+            continue
+        for s in b.seats:
+            o = b.observation(s)
+            assert o.shape == shape and o.dtype == np.float32 and np.isfinite(o).all()
+            assert o.min() >= 0.0
+
+
+def test_outcomes_sides_and_records(tmp_path):
+    b = tetrarch.Board("chaturanga", "fen bK6rK/8/6rP1/8/7gK/2bPrPyK3/8/yRyR6 y - 0 1")
+    assert b.is_game_over()
+    o = b.outcome()
+    assert o["reason"] == "lone-kings" or o["reason"] == "checkmate"
+    assert set(o["winners"]) == {"y", "r"} and set(o["losers"]) == {"b", "g"}
+    assert o["places"]["y"] == 1 and o["places"]["b"] > 1
+    assert tetrarch.rewards(b) == {"yr": 1.0, "bg": -1.0}
+    assert b.sides() == ["yr", "bg"] and b.alliances() == ["yr", "bg"]
+    record = tmp_path / "g.pgn"
+    subprocess.run(
+        [BIN, "match", "--variant", "judtho", "--engine", "self", "--depth", "1", "--games", "1", "--max-plies", "80", "--quiet", "--pgn", str(record)],
+        check=True,
+        capture_output=True,
+    )
+    r = tetrarch.Board.from_record(record.read_text())
+    assert r.variant == "judtho" and len(r.moves) > 48
+
+
+def binary_search(variant, board, depth):
+    b = Binary()
+    out = b.ask(f"setoption name USI_Variant value {variant}", "setoption name USI_Hash value 16", position_line(board), f"go depth {depth}", until="bestmove")
+    b.close()
+    info = [l for l in out if l.startswith("info depth")][-1].split()
+    score = (info[info.index("score") + 1], int(info[info.index("score") + 2]))
+    return out[-1].split()[1], score, int(info[info.index("nodes") + 1])
+
+
+@pytest.mark.parametrize("variant,depth", [("judkins", 6), ("dojo", 5), ("chaturanga", 4), ("chaturanga-ffa", 3), ("judtho", 3)])
+def test_searches_run_in_parallel_threads_as_the_binary_searches(variant, depth):
+    boards = [b.copy() for i, b in enumerate(games(variant, 1, 60, 13)) if i in (4, 30)]
+    results = {}
+    progress = []
+
+    def search(k):
+        e = tetrarch.Engine(variant, hash_mib=16)
+        results[k] = e.search(boards[k], depth=depth)
+
+    threads = [threading.Thread(target=search, args=(k,)) for k in range(len(boards))]
+    for t in threads:
+        t.start()
+    # The searches leave the interpreter free: this thread counts while they run.
+    while any(t.is_alive() for t in threads):
+        progress.append(1)
+    for t in threads:
+        t.join()
+    assert len(progress) > 100
+    for k, board in enumerate(boards):
+        mv, score, nodes = binary_search(variant, board, depth)
+        r = results[k]
+        assert (r["move"], r["score"], r["nodes"]) == (mv, score, nodes), (variant, board.moves)
+        assert r["pv"][0] == mv and r["depth"] == depth
+
+
+def test_pettingzoo_api():
+    need("pettingzoo")
+    from pettingzoo.test import api_test
+
+    from tetrarch.pettingzoo import env
+
+    for v in VARIANTS:
+        api_test(env(v), num_cycles=200)
+
+
+def test_openspiel_random_simulation():
+    pyspiel = need("pyspiel")
+    import tetrarch.openspiel  # noqa: F401 - registers the games
+
+    for v in VARIANTS:
+        game = pyspiel.load_game("python_tetrarch_" + v.replace("-", "_"), {"max_plies": 250})
+        pyspiel.random_sim_test(game, num_sims=2, serialize=False, verbose=False)
+
+
+def test_bad_input_raises_the_protocols_error_and_changes_nothing(binary):
+    b = tetrarch.Board("judkins")
+    b.push("6e6d")
+    before = (b.position(), b.moves)
+    cases = [
+        (lambda: tetrarch.Board("shatranj"), "setoption name USI_Variant value shatranj"),
+        (lambda: tetrarch.Board("judkins", "rbnsgk/5p/6"), "position sfen rbnsgk/5p/6"),
+        (lambda: b.push("1a1a"), None),
+        (lambda: tetrarch.Engine("judkins").search(b, depth=-1), "go depth -1"),
+        (lambda: tetrarch.Engine("judkins").search(b, nodes=-3), "go nodes -3"),
+        (lambda: tetrarch.Engine("judkins").search(b, movetime=2**70), f"go movetime {2**70}"),
+        (lambda: tetrarch.Engine("judkins", hash_mib=-5), "setoption name USI_Hash value -5"),
+        (lambda: tetrarch.Engine("judkins", hash_mib=0), "setoption name USI_Hash value 0"),
+        (lambda: tetrarch.Engine("judkins", threads=1000), "setoption name Threads value 1000"),
+        (lambda: b.perft(-1), "go perft -1"),
+    ]
+    for call, line in cases:
+        with pytest.raises(ValueError) as e:
+            call()
+        if line is not None:
+            binary.ask("setoption name USI_Variant value judkins")
+            said = [l for l in binary.ask(line) if l.startswith("info string error")]
+            # The same words; the protocol's line may name its command first.
+            assert len(said) == 1 and said[0].endswith(" " + str(e.value)), (line, said, str(e.value))
+        assert (b.position(), b.moves) == before
+    # The illegal move, as `position ... moves` quotes it.
+    with pytest.raises(ValueError, match="illegal or malformed move '1a1a'"):
+        b.push("1a1a")
+    with pytest.raises(IndexError):
+        tetrarch.Board("dojo").pop()
+    with pytest.raises(ValueError):
+        b.action_to_move(b.num_actions + 5)
+    with pytest.raises(ValueError):
+        tetrarch.Board.from_record("no record here")
+    assert (b.position(), b.moves) == before

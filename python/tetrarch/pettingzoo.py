@@ -1,0 +1,151 @@
+"""PettingZoo AEC environments for every tetrarch variant (`pip install tetrarch[pettingzoo]`).
+
+    from tetrarch.pettingzoo import env
+    e = env("judtho")
+    e.reset(seed=0)
+    for agent in e.agent_iter():
+        obs, reward, termination, truncation, info = e.last()
+        ...
+
+Agents are the variant's players, named by the seat letters they command (`"b"`, `"w"`; Double
+Mate's `"yr"` and `"bg"`). An action is one of `Board.num_actions`; most moves are one action,
+and a move that carries choices (a Dojo D6 piece or D9 deputy, a Judtho promotion or promotion
+square) is entered as several, the same agent acting again until the move is whole: the
+`action_mask` always shows what may come next. Rewards come at the end from the final sides and
+places (`tetrarch.rewards`). An army that goes out of all against all is terminated when it goes
+out, with its reward then; a mated army of Double Mate stays in and passes.
+"""
+
+from __future__ import annotations
+
+import numpy as np
+
+from . import Board, players, rewards
+
+try:
+    from gymnasium import spaces
+    from pettingzoo import AECEnv
+    from pettingzoo.utils import wrappers
+except ImportError as e:  # pragma: no cover - the extra is optional
+    raise ImportError("tetrarch.pettingzoo needs the extra: pip install tetrarch[pettingzoo]") from e
+
+
+def env(variant: str = "judkins", **kwargs) -> AECEnv:
+    """The environment for `variant`, with PettingZoo's usual checks around it."""
+    e = raw_env(variant, **kwargs)
+    e = wrappers.TerminateIllegalWrapper(e, illegal_reward=-1)
+    e = wrappers.AssertOutOfBoundsWrapper(e)
+    e = wrappers.OrderEnforcingWrapper(e)
+    return e
+
+
+class raw_env(AECEnv):
+    metadata = {"render_modes": ["ansi"], "name": "tetrarch_v0", "is_parallelizable": False}
+
+    def __init__(self, variant: str = "judkins", render_mode: str | None = None, max_plies: int = 1000):
+        super().__init__()
+        self.variant = variant
+        self.render_mode = render_mode
+        self.max_plies = max_plies
+        self.board = Board(variant)
+        self.possible_agents = players(variant)
+        self._player_of = {s: p for p in self.possible_agents for s in p}
+        n = self.board.num_actions
+        shape = self.board.observation().shape
+        self.observation_spaces = {
+            a: spaces.Dict(
+                {
+                    "observation": spaces.Box(low=0.0, high=1.0, shape=shape, dtype=np.float32),
+                    "action_mask": spaces.Box(low=0, high=1, shape=(n,), dtype=np.int8),
+                }
+            )
+            for a in self.possible_agents
+        }
+        self.action_spaces = {a: spaces.Discrete(n) for a in self.possible_agents}
+        self.metadata = dict(self.metadata, name=f"tetrarch_{variant.replace('-', '_')}_v0")
+
+    def observation_space(self, agent):
+        return self.observation_spaces[agent]
+
+    def action_space(self, agent):
+        return self.action_spaces[agent]
+
+    def reset(self, seed=None, options=None):
+        self.board = Board(self.variant)
+        self.agents = self.possible_agents[:]
+        self.rewards = {a: 0.0 for a in self.agents}
+        self._cumulative_rewards = {a: 0.0 for a in self.agents}
+        self.terminations = {a: False for a in self.agents}
+        self.truncations = {a: False for a in self.agents}
+        self.infos = {a: {} for a in self.agents}
+        self._prefix: list[int] = []
+        self._out: set[str] = set()
+        self.agent_selection = self._player_of[self.board.turn]
+
+    def _seat(self, agent: str) -> str:
+        # A player of two armies sees the board as the one of them to move, else its first.
+        return self.board.turn if self.board.turn in agent else agent[0]
+
+    def observe(self, agent):
+        obs = np.clip(self.board.observation(self._seat(agent)), 0.0, 1.0)
+        if agent == self.agent_selection and not (self.terminations[agent] or self.truncations[agent]):
+            mask = self.board.legal_action_mask(self._prefix).astype(np.int8)
+        else:
+            mask = np.zeros(self.board.num_actions, dtype=np.int8)
+        return {"observation": obs, "action_mask": mask}
+
+    def _out_now(self) -> set:
+        out = self.board.status().get("out", "-")
+        return set() if out == "-" else set(out)
+
+    def step(self, action):
+        agent = self.agent_selection
+        if self.terminations[agent] or self.truncations[agent]:
+            return self._was_dead_step(action)
+        self._cumulative_rewards[agent] = 0.0
+        for a in self.agents:
+            self.rewards[a] = 0.0
+        self._prefix.append(int(action))
+        if not self.board.legal_action_mask(self._prefix[:-1])[int(action)]:
+            raise ValueError(f"action {action} is not legal here")
+        try:
+            move = self.board.action_to_move(self._prefix)
+        except ValueError:
+            # A move begun: the same agent chooses what it carries.
+            self._accumulate_rewards()
+            return
+        self._prefix = []
+        self.board.push(move)
+        if self.board.is_game_over():
+            for a, r in rewards(self.board).items():
+                if a in self.agents and not self.terminations[a]:
+                    self.rewards[a] = r
+                    self.terminations[a] = True
+        else:
+            # Armies out of all against all leave, each with its place among those still in.
+            for seat in self._out_now() - self._out:
+                self._out.add(seat)
+                a = self._player_of[seat]
+                self.rewards[a] = self._reward_when_out(seat)
+                self.terminations[a] = True
+            if len(self.board.moves) >= self.max_plies:
+                for a in self.agents:
+                    self.truncations[a] = True
+        if not self.board.is_game_over():
+            self.agent_selection = self._player_of[self.board.turn]
+        self._accumulate_rewards()
+        self._deads_step_first()
+
+    def _reward_when_out(self, seat: str) -> float:
+        # Worse than every army still in, better than those out before it.
+        others = [s for s in self.board.seats if s != seat]
+        score = sum(1 if s in self._out else -1 for s in others)
+        return score / len(others)
+
+    def render(self):
+        if self.render_mode == "ansi":
+            return self.board.position()
+        return None
+
+    def close(self):
+        pass
