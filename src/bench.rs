@@ -176,9 +176,7 @@ fn perft_of<G: Game>(depth: u32, position: &str, mut line: impl FnMut(&str)) -> 
         Some(text) => G::from_text(&text)?,
     };
     let mut record = crate::rules::Record::new(start);
-    for (i, m) in moves.iter().enumerate() {
-        record.play_text(m).map_err(|e| format!("move {} '{}': {}", i + 1, m, e))?;
-    }
+    record.replay(&moves)?;
     let pos = record.current;
     let start = Instant::now();
     let split = perft_divide(&pos, depth.max(1));

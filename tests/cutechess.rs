@@ -10,7 +10,6 @@
 use std::path::{Path, PathBuf};
 use std::process::Command;
 use tetrarch::arbiter::record::parse_pgn;
-use tetrarch::games::judkins::impasse::{Impasse, cutechess_impasse};
 use tetrarch::games::judkins::{Judkins, uci};
 use tetrarch::rules::Termination;
 use tetrarch::rules::prelude::*;
@@ -18,6 +17,7 @@ use tetrarch::rules::prelude::*;
 const ENGINE: &str = env!("CARGO_BIN_EXE_tetrarch");
 
 mod common;
+use common::impasse::{Impasse, cutechess_impasse};
 use common::peers::{CUTECHESS_CLI, FAIRY_STOCKFISH, peer};
 
 fn tmp(name: &str) -> PathBuf {
@@ -188,7 +188,7 @@ fn cute_chess_plays_judkins_against_fairy_stockfish_and_itself() {
             };
             // Cute Chess ends some games by its own impasse rule (entering kings, a point count),
             // which tetrarch's Judkins does not play (ruling J1) but knows
-            // (`games::judkins::impasse`): such a game must replay legally, go on by tetrarch's
+            // (`tests/common/impasse.rs`): such a game must replay legally, go on by tetrarch's
             // rules, and meet that rule first after its last move, with Cute Chess's result.
             // Every other game must end by tetrarch's rules as Cute Chess says.
             let verdict = g.comments.last().map(|c| c.1.as_str()).unwrap_or("");
@@ -256,4 +256,23 @@ fn cute_chess_plays_judkins_against_fairy_stockfish_and_itself() {
     // Most games end by the rules both programs share.
     assert!(impasses * 4 <= total, "{impasses} of {total} games ended by Cute Chess's impasse rule");
     eprintln!("{total} games under Cute Chess, {impasses} ended by its impasse rule");
+}
+
+#[test]
+fn cute_chess_impasse_needs_both_kings_in_the_movers_zone() {
+    // Sente's king on 4b, gote's at home on 1a; sente holds everything but gote's king and
+    // pawn: R B G S N on the board or in hand (5+5+1+1+1) and a pawn: 14, a draw.
+    let p = Judkins::from_text("5k/2K3/6/6/6/RBGSNP b - 1").unwrap();
+    assert_eq!(cutechess_impasse(&p), Some(Impasse::Draw));
+    // With gote's pawn taken too, a rook more in hand: 19 points, sente wins.
+    let p = Judkins::from_text("5k/2K3/6/6/6/RBGSN1 b RP 1").unwrap();
+    assert_eq!(cutechess_impasse(&p), Some(Impasse::Win(0)));
+    // A dragon (5), G S N and two pawns in hand written as a count: 10, under 12: gote wins.
+    let p = Judkins::from_text("5k/2K3/6/6/6/+RGSN2 b 2P 1").unwrap();
+    assert_eq!(cutechess_impasse(&p), Some(Impasse::Win(1)));
+    // Gote to move: its king is not in its zone.
+    let p = Judkins::from_text("5k/2K3/6/6/6/RBGSNP w - 1").unwrap();
+    assert_eq!(cutechess_impasse(&p), None);
+    // Not at the start.
+    assert_eq!(cutechess_impasse(&Judkins::startpos()), None);
 }

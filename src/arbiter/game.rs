@@ -56,9 +56,7 @@ impl Opening {
             Some(t) => G::from_text(t)?,
         };
         let mut r = Record::new(pos);
-        for (i, m) in self.moves.iter().enumerate() {
-            r.play_text(m).map_err(|e| format!("move {} '{}': {}", i + 1, m, e))?;
-        }
+        r.replay(&self.moves)?;
         Ok(r)
     }
 }

@@ -210,12 +210,10 @@ fn replay<G: Game>(
     };
     let mut record = Record::new(start);
     let mut movers = Vec::new();
-    for (k, m) in g.moves.iter().enumerate() {
-        let seat = record.current.to_move();
+    record.replay_each(&g.moves, |_, _, seat| {
         let p = players.iter().position(|p| p.seats.contains(&seat));
-        record.play_text(m).map_err(|e| format!("move {} '{}': {}", k + 1, m, e))?;
-        movers.push(if k < opening_plies { None } else { p });
-    }
+        movers.push(if movers.len() < opening_plies { None } else { p });
+    })?;
     // A game saved before its end (`*`, `unterminated`) is replayed and checked, not scored.
     let points = if g.result == "*" { vec![0.5; letters.len()] } else { result_points(&g.result, letters.len())? };
     if g.tag("Result").is_some_and(|r| r != g.result) {

@@ -135,9 +135,7 @@ impl<G: Game> Live for LiveGame<G> {
         } else {
             (Record::new(self.start.clone()), 0)
         };
-        for (i, m) in moves.iter().enumerate().skip(from) {
-            record.play_text(m).map_err(|e| format!("move {} '{}': {}", i + 1, m, e))?;
-        }
+        record.replay(&moves[from..])?;
         self.record = record;
         self.moves = moves.to_vec();
         Ok(())

@@ -7,7 +7,7 @@
 use super::command::{self, Command, GoParams, PositionStart};
 use super::reply::{OptionKind, Output, Reply, SearchInfo};
 use crate::rules::registry::{self, VariantError, Visitor};
-use crate::rules::{Game, MoveBuffer, MovesOf, Outcome, Record, mask_letters, perft, seat_letter};
+use crate::rules::{Game, MoveBuffer, MovesOf, Outcome, Record, mask_letters, perft_split, seat_letter};
 use crate::search::time::{Clock, budget, fixed};
 use crate::search::{Control, Limits, Searcher};
 use std::collections::VecDeque;
@@ -303,28 +303,15 @@ impl<G: Game> Engine for Variant<G> {
             .name("perft".into())
             .stack_size(SEARCH_STACK)
             .spawn(move || {
-                let mut list = MovesOf::<G>::default();
-                pos.legal_moves(&mut list);
-                let mut total = 0;
-                for &m in list.iter() {
-                    let mut child = pos.clone();
-                    child.play(m);
-                    let counted = if ctl.stop.load(std::sync::atomic::Ordering::SeqCst) {
-                        None
-                    } else {
-                        stoppable_perft(&child, depth - 1, &ctl.stop)
-                    };
-                    let Some(n) = counted else {
-                        ctl.mark_answered();
-                        out.send(&Reply::Text("perft stopped".into()));
-                        return None;
-                    };
-                    total += n;
+                let counted = perft_split(&pos, depth, &ctl.stop, |m, n| {
                     let mv = pos.format_move(m);
                     out.send(&Reply::PerftMove { mv: if uci { G::uci_move_out(&mv) } else { mv }, nodes: n });
-                }
+                });
                 ctl.mark_answered();
-                out.send(&Reply::PerftTotal(total));
+                out.send(&match counted {
+                    Some(total) => Reply::PerftTotal(total),
+                    None => Reply::Text("perft stopped".into()),
+                });
                 None
             })
             .map_err(|e| format!("go perft: cannot start a thread: {}", e))?;
@@ -419,26 +406,6 @@ impl<G: Game> Engine for Variant<G> {
             outcome_text(pos, self.record.outcome())
         )
     }
-}
-
-/// Perft that gives up when `stop` is raised; the flag is read only where three or more plies
-/// remain, so the leaves run at full speed.
-fn stoppable_perft<G: Game>(pos: &G, depth: u32, stop: &std::sync::atomic::AtomicBool) -> Option<u64> {
-    if depth < 3 {
-        return Some(perft(pos, depth));
-    }
-    if stop.load(std::sync::atomic::Ordering::Relaxed) {
-        return None;
-    }
-    let mut list = MovesOf::<G>::default();
-    pos.legal_moves(&mut list);
-    let mut n = 0;
-    for &m in list.iter() {
-        let mut child = pos.clone();
-        child.play(m);
-        n += stoppable_perft(&child, depth - 1, stop)?;
-    }
-    Some(n)
 }
 
 /// A session's engine for a variant of the registry.

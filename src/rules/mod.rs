@@ -18,7 +18,7 @@ pub use actions::Actions;
 pub use diagram::Draw;
 pub use game::{Evaluation, Game, Notation, Packed, Rules};
 pub use movelist::{MoveBuffer, MoveList};
-pub use perft::{perft, perft_divide};
+pub use perft::{perft, perft_divide, perft_split, perft_stoppable};
 pub use record::{Record, Trace, perpetual_checker, position_words, repetition_outcome};
 
 /// A game's buffer of its own moves.

@@ -144,6 +144,27 @@ impl<G: Notation> Record<G> {
         self.play(mv);
         Ok(mv)
     }
+
+    /// Plays `moves` in order, as `play_text` does. The error names the first move that fails
+    /// by its number in the game (`move 3 'x': ...`); the moves before it stay played.
+    pub fn replay<S: AsRef<str>>(&mut self, moves: &[S]) -> Result<(), String> {
+        self.replay_each(moves, |_, _, _| ())
+    }
+
+    /// `replay`, calling `each` after every move with the game so far, the move's text and the
+    /// seat that played it.
+    pub fn replay_each<S: AsRef<str>>(
+        &mut self,
+        moves: &[S],
+        mut each: impl FnMut(&Self, &str, Seat),
+    ) -> Result<(), String> {
+        for m in moves {
+            let (text, mover) = (m.as_ref(), self.current.to_move());
+            self.play_text(text).map_err(|e| format!("move {} '{}': {}", self.moves.len() + 1, text, e))?;
+            each(self, text, mover);
+        }
+        Ok(())
+    }
 }
 
 #[cfg(test)]

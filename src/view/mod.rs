@@ -78,12 +78,10 @@ pub fn replay(variant: &str, start: Option<&str>, moves: &[String]) -> Result<Re
             };
             let mut record = Record::new(start);
             let mut frames = vec![frame(&record, None, None)];
-            for (k, m) in self.1.iter().enumerate() {
-                let seat = record.current.to_move() as usize;
-                record.play_text(m).map_err(|e| format!("move {} '{}': {}", k + 1, m, e))?;
-                let f = frame(&record, frames.last().map(|f| &f.diagram), Some((m.clone(), seat)));
+            record.replay_each(self.1, |record, m, seat| {
+                let f = frame(record, frames.last().map(|f| &f.diagram), Some((m.to_string(), seat as usize)));
                 frames.push(f);
-            }
+            })?;
             Ok(Replay { variant: G::VARIANT, frames })
         }
     }

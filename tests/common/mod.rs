@@ -8,6 +8,7 @@ use std::time::{Duration, Instant};
 use tetrarch::rules::Game;
 use tetrarch::rules::prelude::*;
 
+pub mod impasse;
 pub mod peers;
 pub mod shown;
 pub mod webdriver;

@@ -11,7 +11,6 @@
 mod actions;
 mod diagram;
 mod eval;
-pub mod impasse;
 mod movegen;
 mod notation;
 mod see;
