@@ -163,10 +163,7 @@ impl<G: Game> Live for LiveGame<G> {
     }
 
     fn pop(&mut self) -> Option<String> {
-        let pos = self.before.pop()?;
-        self.record.current = pos;
-        self.record.moves.pop();
-        self.record.traces.pop();
+        self.record.take_back(self.before.pop()?);
         self.texts.pop()
     }
 

@@ -96,6 +96,15 @@ impl<G: Rules> Record<G> {
         self.traces.push(Trace::of(&self.current));
     }
 
+    /// Takes back the last move, given the position before it: a record keeps no position but
+    /// its start and the current one, so whoever takes moves back keeps those before them.
+    pub fn take_back(&mut self, before: G) -> Option<G::Move> {
+        let mv = self.moves.pop()?;
+        self.traces.pop();
+        self.current = before;
+        Some(mv)
+    }
+
     pub fn legal_moves(&self, out: &mut MovesOf<G>) {
         out.clear();
         if self.outcome().is_none() {
