@@ -26,7 +26,7 @@ struct Stand<const PAIRS: bool, const OUT: u8 = 0>;
 
 impl<const PAIRS: bool, const OUT: u8> Rules for Stand<PAIRS, OUT> {
     type Move = u8;
-    type Moves<T: Copy> = MoveList<T, 1>;
+    type Moves<T: Copy + Send> = MoveList<T, 1>;
     const VARIANT: &'static VariantSpec = &STAND_IN;
     const MAX_MOVES: usize = 1;
     const REPETITIONS: usize = 3;

@@ -39,7 +39,7 @@ pub trait Rules: Clone + Send + Sync + 'static {
     /// drop (`MoveList::push`).
     const MAX_MOVES: usize;
     /// The game's move buffers: `MoveList<T, MAX_MOVES>`, for moves and for moves with scores.
-    type Moves<T: Copy>: MoveBuffer<T>;
+    type Moves<T: Copy + Send>: MoveBuffer<T> + Send;
     /// A position seen this many times ends the game (3 in chess-like games, 4 in shogi).
     const REPETITIONS: usize;
     /// Whether a side that gave check with every move of a repetition cycle loses (shogi).
@@ -58,6 +58,7 @@ pub trait Rules: Clone + Send + Sync + 'static {
         false
     }
 
+    /// Appends the legal moves to `out`, which callers hand over empty.
     fn legal_moves(&self, out: &mut Self::Moves<Self::Move>);
     fn play(&mut self, mv: Self::Move);
 
@@ -182,15 +183,7 @@ pub trait Evaluation: Rules {
     fn tactical_moves(&self, out: &mut Self::Moves<Self::Move>) {
         self.legal_moves(out);
         if !self.in_check() {
-            let mut n = 0;
-            for i in 0..out.len() {
-                let m = out.as_slice()[i];
-                if self.tactical_value(m).is_some() {
-                    out.as_mut_slice()[n] = m;
-                    n += 1;
-                }
-            }
-            out.truncate(n);
+            retain_tactical(self, out);
         }
     }
     /// Whether `mv` keeps at least `threshold` centipawns after the exchanges on its square.
@@ -208,6 +201,20 @@ pub trait Evaluation: Rules {
     fn with_turn(&self, _seat: Seat) -> Option<Self> {
         None
     }
+}
+
+/// Keeps the moves of `list` that `tactical_value` scores, in their order.
+#[inline]
+pub fn retain_tactical<G: Evaluation>(pos: &G, list: &mut G::Moves<G::Move>) {
+    let mut n = 0;
+    for i in 0..list.len() {
+        let m = list.as_slice()[i];
+        if pos.tactical_value(m).is_some() {
+            list.as_mut_slice()[n] = m;
+            n += 1;
+        }
+    }
+    list.truncate(n);
 }
 
 /// A whole game: its rules, its texts, its evaluation, its picture and its numbered actions.

@@ -16,7 +16,7 @@ pub mod text;
 
 pub use actions::Actions;
 pub use diagram::Draw;
-pub use game::{Evaluation, Game, Notation, Packed, Rules};
+pub use game::{Evaluation, Game, Notation, Packed, Rules, retain_tactical};
 pub use movelist::{MoveBuffer, MoveList};
 pub use perft::{perft, perft_divide, perft_split, perft_stoppable};
 pub use record::{Record, Trace, perpetual_checker, position_words, repetition_outcome};

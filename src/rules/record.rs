@@ -199,7 +199,7 @@ mod tests {
 
     impl<const PAIRS: bool> Rules for Four<PAIRS> {
         type Move = u8;
-        type Moves<T: Copy> = MoveList<T, 1>;
+        type Moves<T: Copy + Send> = MoveList<T, 1>;
         const VARIANT: &'static VariantSpec = &FOUR;
         const MAX_MOVES: usize = 1;
         const REPETITIONS: usize = 3;

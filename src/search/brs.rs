@@ -1,7 +1,9 @@
 //! Best-Reply Search (BRS+) for games of more than two sides: the turns of the opponents between
 //! two turns of the root side collapse into the one best reply.
 
-use super::ordering::{cutoff_bonus, pick_next};
+use super::node::ReSearch;
+use super::ordering::{Order, Picker, band, cutoff_bonus, order};
+use super::params::{BRS_LATE_MOVES, BRS_LATE_REPLIES, LMR_DEPTH};
 use super::*;
 
 /// The most turns between two turns of the root side: three opponents in Chaturanga, and in a
@@ -9,70 +11,42 @@ use super::*;
 const MAX_ROUND: usize = 8;
 
 impl<G: Game> Searcher<G> {
-    /// The table's word on a Best-Reply node: a stored score that settles a null window, and
-    /// the stored move.
-    #[inline]
-    pub(super) fn brs_probe(&self, key: u64, depth: i32, ply: usize, alpha: i32, beta: i32) -> (Option<i32>, G::Move) {
-        match self.tt.probe(key) {
-            Some(e) => {
-                let s = score_from_tt(e.score, ply);
-                let settles = beta - alpha == 1 && e.depth as i32 >= depth && cuts(e.bound, s, alpha, beta);
-                (settles.then_some(s), e.mv)
-            }
-            None => (None, G::Move::default()),
-        }
-    }
-
     /// Best-Reply Search, the root side's turn: every legal move, alpha-beta with the table.
     pub(super) fn brs_max(&mut self, pos: &G, depth: i32, ply: usize, mut alpha: i32, beta: i32) -> i32 {
-        self.pv_len[ply] = ply;
-        if depth <= 0 {
-            return self.qsearch(pos, ply, 0, alpha, beta);
-        }
-        if let Some(v) = self.enter(pos, ply, true) {
+        if let Some(v) = self.open(pos, depth, ply, alpha, beta) {
             return v;
         }
         self.seldepth = self.seldepth.max(ply);
-        let key = pos.hash() ^ self.key_salt;
-        let (cut, tt_move) = self.brs_probe(key, depth, ply, alpha, beta);
-        if let Some(v) = cut {
-            return v;
+        let tt = match self.probe(pos, depth, ply, alpha, beta, false) {
+            Ok(tt) => tt,
+            Err(v) => return v,
+        };
+        let how = Order::BestReply { hash: Some(tt.mv) };
+        let mut scored = G::Moves::<(i32, G::Move)>::default();
+        self.generated.clear();
+        pos.legal_moves(&mut self.generated);
+        for &m in self.generated.iter() {
+            scored.push((order(&self.history, &self.continuation, pos, m, &how), m));
         }
-        let mut moves = MovesOf::<G>::default();
-        pos.legal_moves(&mut moves);
-        if moves.is_empty() {
+        if scored.is_empty() {
             return self.outcome_score(pos, pos.no_move_outcome(), ply);
         }
-        let mut scored = G::Moves::<(i32, G::Move)>::default();
         let seat = pos.to_move();
-        for &m in moves.iter() {
-            let score = if m == tt_move {
-                1 << 30
-            } else if let Some(t) = pos.tactical_value(m) {
-                (1 << 20) + t
-            } else {
-                self.history.get(seat, G::move_index(m))
-            };
-            scored.push((score, m));
-        }
+        let my_team = self.team(pos);
         let (orig_alpha, mut best, mut best_move) = (alpha, -INF, G::Move::default());
-        for count in 0..scored.len() {
-            pick_next(scored.as_mut_slice(), count);
-            let (score, m) = scored.as_slice()[count];
-            let quiet = score < (1 << 20);
+        for (count, (score, m)) in Picker::new(scored.as_mut_slice()).enumerate() {
+            let quiet = band::is_quiet(score);
             let mut child = pos.clone();
             child.play(m);
-            let flip = self.team(&child) != self.team(pos);
+            let flip = self.team(&child) != my_team;
             self.push_trace(Trace::of(&child));
-            let r = (depth >= 3 && count >= 4 && quiet) as i32;
-            let mut v = if count == 0 {
+            let search = |s: &mut Self, d: i32, a: i32, b: i32| s.value(&child, flip, d, ply + 1, a, b, true);
+            let v = if count == 0 {
                 self.value(&child, flip, depth - 1, ply + 1, alpha, beta, true)
             } else {
-                self.value(&child, flip, depth - 1 - r, ply + 1, alpha, alpha + 1, true)
+                let r = (depth >= LMR_DEPTH && count >= BRS_LATE_MOVES && quiet) as i32;
+                self.re_search(ReSearch::Full, depth - 1, r, alpha, beta, search)
             };
-            if count > 0 && v > alpha && !self.stopped {
-                v = self.value(&child, flip, depth - 1, ply + 1, alpha, beta, true);
-            }
             self.pop_trace();
             if self.stopped {
                 return 0;
@@ -92,7 +66,7 @@ impl<G: Game> Searcher<G> {
                 }
             }
         }
-        self.store(key, best, best_move, orig_alpha, beta, NO_EVAL, depth, ply);
+        self.store(tt.key, best, best_move, orig_alpha, beta, NO_EVAL, depth, ply);
         best
     }
 
@@ -134,18 +108,14 @@ impl<G: Game> Searcher<G> {
     /// turn order stays the game's and a capture another opponent would make is not missed.
     /// Scores are the opponents' view (the team not the root's).
     pub(super) fn best_replies(&mut self, pos: &G, depth: i32, ply: usize, alpha: i32, beta: i32) -> i32 {
-        self.pv_len[ply] = ply;
-        if depth <= 0 {
-            return self.qsearch(pos, ply, 0, alpha, beta);
-        }
-        if let Some(v) = self.enter(pos, ply, true) {
+        if let Some(v) = self.open(pos, depth, ply, alpha, beta) {
             return v;
         }
         self.seldepth = self.seldepth.max(ply);
-        let key = pos.hash() ^ self.key_salt;
-        if let (Some(v), _) = self.brs_probe(key, depth, ply, alpha, beta) {
-            return v;
-        }
+        let key = match self.probe(pos, depth, ply, alpha, beta, false) {
+            Ok(tt) => tt.key,
+            Err(v) => return v,
+        };
         // The opponents' turns in order, each in the position it comes in when those before it
         // played their ordered moves; then all their moves, captures first. A move is tagged
         // with its turn, not its seat: a seat may have two turns in one round (Judtho).
@@ -157,22 +127,17 @@ impl<G: Game> Searcher<G> {
             if self.round_done(&turn) {
                 break;
             }
-            let s = turn.to_move();
-            let mut list = MovesOf::<G>::default();
-            turn.legal_moves(&mut list);
-            for &m in list.iter() {
-                let score = match turn.tactical_value(m) {
-                    Some(v) => (1 << 20) + v,
-                    None => self.history.get(s, G::move_index(m)),
-                };
-                scored.push((score, m, t as u8));
+            self.generated.clear();
+            turn.legal_moves(&mut self.generated);
+            for &m in self.generated.iter() {
+                let how = Order::BestReply { hash: None };
+                scored.push((order(&self.history, &self.continuation, &turn, m, &how), m, t as u8));
             }
             let mut next = turn.clone();
             Self::play_ordered_turn(&mut next);
             *mover = Some(std::mem::replace(&mut turn, next));
         }
-        scored.sort_unstable_by_key(|s| std::cmp::Reverse(s.0));
-        let v = self.best_of_replies(pos, &scored, &movers, depth, ply, alpha, beta);
+        let v = self.best_of_replies(pos, key, &mut scored, &movers, depth, ply, alpha, beta);
         self.brs_lists[ply] = scored;
         v
     }
@@ -185,14 +150,14 @@ impl<G: Game> Searcher<G> {
     fn best_of_replies(
         &mut self,
         pos: &G,
-        scored: &[(i32, G::Move, u8)],
+        key: u64,
+        scored: &mut [(i32, G::Move, u8)],
         movers: &[Option<G>; MAX_ROUND],
         depth: i32,
         ply: usize,
         mut alpha: i32,
         beta: i32,
     ) -> i32 {
-        let key = pos.hash() ^ self.key_salt;
         if scored.is_empty() {
             // No opponent can move: the root side moves again.
             let Some(next) = pos.with_turn(self.root_seat) else { return self.eval(pos) };
@@ -200,7 +165,7 @@ impl<G: Game> Searcher<G> {
         }
         let orig_alpha = alpha;
         let mut best = -INF;
-        for (count, &(score, m, t)) in scored.iter().enumerate() {
+        for (count, (score, m, t)) in Picker::sorted(scored).enumerate() {
             // A reply costs several move generations before any node is entered: the limits are
             // polled here too, or hundreds of replies that settle at once would outlast them.
             if count % 64 == 63 {
@@ -231,12 +196,9 @@ impl<G: Game> Searcher<G> {
                         continue;
                     }
                     self.push_trace(Trace::of(&child));
-                    let quiet = score < (1 << 20);
-                    let r = (depth >= 3 && count >= 6 && quiet) as i32;
-                    let mut v = -self.brs_max(&child, depth - 1 - r, ply + 1, -alpha - 1, -alpha);
-                    if v > alpha && !self.stopped && (r > 0 || beta - alpha > 1) {
-                        v = -self.brs_max(&child, depth - 1, ply + 1, -beta, -alpha);
-                    }
+                    let r = (depth >= LMR_DEPTH && count >= BRS_LATE_REPLIES && band::is_quiet(score)) as i32;
+                    let search = |s: &mut Self, d: i32, a: i32, b: i32| -s.brs_max(&child, d, ply + 1, -b, -a);
+                    let v = self.re_search(ReSearch::FullIfReducedOrWide, depth - 1, r, alpha, beta, search);
                     self.pop_trace();
                     v
                 }
@@ -249,7 +211,7 @@ impl<G: Game> Searcher<G> {
                 if v > alpha {
                     alpha = v;
                     if v >= beta {
-                        if score < (1 << 20) {
+                        if band::is_quiet(score) {
                             self.history.update(p.to_move(), G::move_index(m), cutoff_bonus(depth));
                         }
                         break;

@@ -7,18 +7,23 @@
 
 mod alphabeta;
 mod brs;
+mod deepening;
+mod node;
 mod ordering;
+mod params;
 mod qsearch;
+mod threads;
 pub mod time;
 pub mod tt;
 
 use crate::rules::{Game, MoveBuffer, MovesOf, Outcome, Record, Seat, Side, Trace, perpetual_checker};
 use ordering::{ContinuationHistory, History, NO_PIECE_TO};
+use params::{LMR_BASE, LMR_DIVISOR, Policy};
 use std::sync::Arc;
 use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
 use std::time::Instant;
 use time::Budget;
-use tt::{Bound, Table};
+use tt::Table;
 
 pub const MAX_PLY: usize = 128;
 /// The stack of every search thread: positions are copied down the tree (copy-make), and
@@ -177,6 +182,10 @@ pub struct Searcher<G: Game> {
     /// Best-Reply Search's lists of every opponent's moves, one per ply, kept between nodes so
     /// that the search does not allocate once they have grown.
     brs_lists: Vec<Vec<(i32, G::Move, u8)>>,
+    /// Where a node generates its moves before it scores them into the list it orders: one
+    /// list for every node, since a node is done with it before it searches a child, so that
+    /// a node's frame holds one full-size list (Dojo's hold 8,302 moves), not two.
+    generated: Box<MovesOf<G>>,
     killers: Vec<[G::Move; 2]>,
     pv: Vec<[G::Move; MAX_PLY]>,
     pv_len: [usize; MAX_PLY + 1],
@@ -185,8 +194,8 @@ pub struct Searcher<G: Game> {
     nodes: u64,
     seldepth: usize,
     root_seat: Seat,
-    /// More than two sides: the paranoid view, and a key salt per root seat.
-    many_sides: bool,
+    /// Which features the search uses: those measured where there are two sides, or more.
+    policy: Policy,
     /// Best-Reply Search is on for this search (more than two sides and asked for).
     brs: bool,
     key_salt: u64,
@@ -207,7 +216,7 @@ impl<G: Game> Searcher<G> {
         let mut lmr = [[0u8; 64]; 64];
         for (d, row) in lmr.iter_mut().enumerate().skip(1) {
             for (m, r) in row.iter_mut().enumerate().skip(1) {
-                *r = (0.75 + (d as f64).ln() * (m as f64).ln() / 2.25) as u8;
+                *r = (LMR_BASE + (d as f64).ln() * (m as f64).ln() / LMR_DIVISOR) as u8;
             }
         }
         Searcher {
@@ -221,6 +230,7 @@ impl<G: Game> Searcher<G> {
             played: [NO_PIECE_TO; MAX_PLY + 2],
             evals: [NO_EVAL; MAX_PLY + 2],
             brs_lists: (0..=MAX_PLY).map(|_| Vec::new()).collect(),
+            generated: Box::default(),
             killers: vec![[G::Move::default(); 2]; MAX_PLY + 1],
             pv: vec![[G::Move::default(); MAX_PLY]; MAX_PLY + 1],
             pv_len: [0; MAX_PLY + 1],
@@ -229,7 +239,7 @@ impl<G: Game> Searcher<G> {
             nodes: 0,
             seldepth: 0,
             root_seat: 0,
-            many_sides: false,
+            policy: Policy::TWO_SIDES,
             brs: false,
             key_salt: 0,
             limits: Limits::default(),
@@ -253,22 +263,6 @@ impl<G: Game> Searcher<G> {
         self.tt.mib()
     }
 
-    /// The number of search threads, this one included.
-    pub fn threads(&self) -> usize {
-        1 + self.helpers.len()
-    }
-
-    pub fn set_threads(&mut self, n: usize) {
-        let n = n.clamp(1, MAX_THREADS);
-        self.helpers.truncate(n - 1);
-        while self.helpers.len() < n - 1 {
-            let mut h = Searcher::with_table(Arc::clone(&self.tt));
-            h.helper = true;
-            h.crew_nodes = Arc::clone(&self.crew_nodes);
-            self.helpers.push(h);
-        }
-    }
-
     /// Forgets everything learnt: for a new game, and for reproducible benchmarks.
     pub fn clear(&mut self) {
         self.tt.clear();
@@ -280,520 +274,5 @@ impl<G: Game> Searcher<G> {
         self.history.clear();
         self.continuation.clear();
         self.killers.iter_mut().for_each(|k| *k = [G::Move::default(); 2]);
-    }
-
-    /// Searches the current position of `record` and returns the best move, or none when the
-    /// game is over. `report` receives one `Info` per completed iteration.
-    pub fn think(
-        &mut self,
-        record: &Record<G>,
-        limits: Limits,
-        control: Arc<Control>,
-        report: &mut dyn FnMut(&Info<G::Move>),
-    ) -> SearchResult<G::Move> {
-        self.tt.new_search();
-        self.crew_nodes.store(0, Ordering::Relaxed);
-        if self.helpers.is_empty() {
-            return self.search(record, limits, control, report);
-        }
-        // The helpers search without a clock or a node limit, until the main search ends.
-        let crew = Control::new(false);
-        let crew_limits = Limits { nodes: None, budget: None, mate: None, infinite: true, ..limits };
-        let mut helpers = std::mem::take(&mut self.helpers);
-        let result = std::thread::scope(|scope| {
-            for h in helpers.iter_mut() {
-                let crew = Arc::clone(&crew);
-                // A helper that cannot get a thread leaves the work to the others.
-                let _ = std::thread::Builder::new().name("helper".into()).stack_size(SEARCH_STACK).spawn_scoped(
-                    scope,
-                    move || {
-                        h.search(record, crew_limits, crew, &mut |_| {});
-                    },
-                );
-            }
-            let r = self.search(record, limits, control, report);
-            crew.stop();
-            r
-        });
-        self.helpers = helpers;
-        SearchResult { nodes: result.nodes + self.crew_nodes.load(Ordering::Relaxed), ..result }
-    }
-
-    fn search(
-        &mut self,
-        record: &Record<G>,
-        limits: Limits,
-        control: Arc<Control>,
-        report: &mut dyn FnMut(&Info<G::Move>),
-    ) -> SearchResult<G::Move> {
-        self.limits = limits;
-        self.control = control;
-        self.stopped = false;
-        self.nodes = 0;
-        self.counted = 0;
-        self.seldepth = 0;
-        for k in self.killers.iter_mut() {
-            *k = [G::Move::default(); 2];
-        }
-        self.history.age();
-        let root = &record.current;
-        self.root_seat = root.to_move();
-        let mut sides: Vec<Side> = (0..root.seats() as u8).map(|s| root.side_of(s)).collect();
-        sides.sort_unstable();
-        sides.dedup();
-        let two_sided = sides.len() <= 2;
-        self.many_sides = !two_sided;
-        // With more than two sides a score depends on who the root is (paranoid search).
-        self.key_salt = if two_sided { 0 } else { (self.root_seat as u64 + 1).wrapping_mul(0x9E37_79B9_7F4A_7C15) };
-        self.brs = !two_sided && limits.best_reply && root.with_turn(root.to_move()).is_some();
-        if self.brs {
-            // Best-reply nodes mean something else than paranoid ones with the same position.
-            self.key_salt ^= 0xB125_0000_0000_0001;
-        }
-        self.path.clear();
-        self.rep_filter.iter_mut().for_each(|c| *c = 0);
-        for t in record.traces.iter() {
-            self.push_trace(*t);
-        }
-
-        let mut result = SearchResult { best: None, ponder: None, score: 0, depth: 0, nodes: 0 };
-        let mut root_moves = MovesOf::<G>::default();
-        record.legal_moves(&mut root_moves);
-        if root_moves.is_empty() {
-            self.wait_while_required();
-            return result;
-        }
-        // A move that ends the game at once as the mover's own loss (shogi's perpetual check)
-        // is never chosen while another move exists, however lost the game is: a front end
-        // such as Cute Chess refuses it as an illegal move instead.
-        if root_moves.len() > 1 {
-            let me = root.side_of(self.root_seat);
-            let self_defeat = |m: G::Move| {
-                let mut after = record.clone();
-                after.play(m);
-                after.outcome().is_some_and(|o| {
-                    !o.is_draw()
-                        && (0..root.seats() as Seat).all(|s| o.winners & (1 << s) == 0 || root.side_of(s) != me)
-                })
-            };
-            let keep: Vec<G::Move> = root_moves.iter().copied().filter(|&m| !self_defeat(m)).collect();
-            if !keep.is_empty() && keep.len() < root_moves.len() {
-                root_moves.clear();
-                keep.into_iter().for_each(|m| root_moves.push(m));
-            }
-        }
-        let mut scores: Vec<i32> = vec![0; root_moves.len()];
-        result.best = Some(root_moves.as_slice()[0]);
-        let max_depth = self.limits.depth.map(|d| d.clamp(1, MAX_PLY as u32 - 8)).unwrap_or(MAX_PLY as u32 - 8);
-        let only_move = root_moves.len() == 1 && self.limits.budget.is_some() && !self.limits.infinite;
-
-        let mut prev: i32 = 0;
-        // How long the last two iterations took on the clock, to foresee the next one's length.
-        let mut last_ms = 0u64;
-        let mut iteration_start = self.control.clock_ms().unwrap_or(0);
-        for depth in 1..=max_depth {
-            // Aspiration window around the previous score once the scores settle.
-            let mut delta = 30;
-            let (mut alpha, mut beta) =
-                if depth >= 5 && prev.abs() < MATE_BOUND { (prev - delta, prev + delta) } else { (-INF, INF) };
-            let v = loop {
-                let v = self.root(root, &mut root_moves, &mut scores, depth as i32, alpha, beta);
-                if self.stopped {
-                    break v;
-                }
-                if v <= alpha {
-                    alpha = (alpha - delta).max(-INF);
-                    beta = (alpha + beta) / 2;
-                } else if v >= beta {
-                    beta = (beta + delta).min(INF);
-                } else {
-                    break v;
-                }
-                delta += delta;
-            };
-            if self.stopped && depth > 1 {
-                // A part-searched iteration is dropped: using a move that beat the last best in
-                // it was measured and did not gain (docs/strength.md).
-                break;
-            }
-            prev = v;
-            let pv: Vec<G::Move> = self.pv[0][..self.pv_len[0]].to_vec();
-            if let Some(&m) = pv.first() {
-                result.best = Some(m);
-            }
-            result.ponder = pv.get(1).copied();
-            result.score = v;
-            result.depth = depth;
-            report(&self.info(depth, v, &pv));
-            if self.stopped {
-                break;
-            }
-            if let Some(n) = self.limits.mate
-                && v >= MATE_BOUND
-                && MATE - v < 2 * n as i32
-            {
-                break;
-            }
-            if only_move {
-                break;
-            }
-            if let (Some(b), Some(ms)) = (self.limits.budget, self.control.clock_ms()) {
-                if ms >= b.soft {
-                    break;
-                }
-                // Start another iteration only if it should end by the hard limit (twice the soft
-                // one, or less near the end of the clock): the next takes about as much longer than the last as the last took than
-                // the one before (1.5 to 8 times). An iteration begun just before the soft limit
-                // would otherwise be cut at the hard one, its time lost.
-                let before_last_ms = last_ms;
-                last_ms = ms.saturating_sub(iteration_start);
-                iteration_start = ms;
-                let growth =
-                    if before_last_ms > 0 { (last_ms as f64 / before_last_ms as f64).clamp(1.5, 8.0) } else { 2.0 };
-                if !b.use_all && ms as f64 + last_ms as f64 * growth > b.hard as f64 {
-                    break;
-                }
-            }
-        }
-        if result.ponder.is_none()
-            && let Some(best) = result.best
-        {
-            let mut child = root.clone();
-            child.play(best);
-            if let Some(e) = self.tt.probe(child.hash() ^ self.key_salt) {
-                let mut list = MovesOf::<G>::default();
-                child.legal_moves(&mut list);
-                if list.iter().any(|&m| m == e.mv) {
-                    result.ponder = Some(e.mv);
-                }
-            }
-        }
-        result.nodes = self.nodes;
-        self.wait_while_required();
-        result
-    }
-
-    /// `go infinite` and `go ponder` must not answer before `stop` (or `ponderhit`).
-    fn wait_while_required(&self) {
-        loop {
-            let stop = self.control.stop.load(Ordering::SeqCst);
-            let hold = self.limits.infinite || self.control.pondering();
-            if stop || !hold {
-                return;
-            }
-            std::thread::sleep(std::time::Duration::from_millis(1));
-        }
-    }
-
-    fn info(&self, depth: u32, v: i32, pv: &[G::Move]) -> Info<G::Move> {
-        Info {
-            depth,
-            seldepth: self.seldepth as u32,
-            score: Score::from_internal(v),
-            nodes: self.nodes + self.crew_nodes.load(Ordering::Relaxed),
-            time_ms: self.control.start.elapsed().as_millis() as u64,
-            hashfull: self.tt.hashfull(),
-            pv: pv.to_vec(),
-        }
-    }
-
-    #[inline]
-    fn push_trace(&mut self, t: Trace) {
-        self.rep_filter[t.hash as usize & REP_MASK] += 1;
-        self.path.push(t);
-    }
-
-    #[inline]
-    fn pop_trace(&mut self) {
-        if let Some(t) = self.path.pop() {
-            self.rep_filter[t.hash as usize & REP_MASK] -= 1;
-        }
-    }
-
-    /// The score of a repetition of the last position in `path`, from the mover's team's view:
-    /// a draw, or a decided game when one side checked on every move of the cycle.
-    fn repetition(&self, pos: &G) -> Option<i32> {
-        let last = *self.path.last()?;
-        if self.rep_filter[last.hash as usize & REP_MASK] < 2 {
-            return None;
-        }
-        let n = self.path.len();
-        let first = (0..n - 1).rev().find(|&i| self.path[i].hash == last.hash)?;
-        if G::PERPETUAL_CHECK_LOSES
-            && let Some(checker) = perpetual_checker(pos, &self.path[first..])
-        {
-            let mover_side = pos.side_of(pos.to_move());
-            return Some(if checker == mover_side { -WON } else { WON });
-        }
-        Some(self.draw_value(pos))
-    }
-
-    #[inline]
-    fn team(&self, pos: &G) -> bool {
-        pos.side_of(pos.to_move()) == self.root_side(pos)
-    }
-
-    /// The root seat's side in `pos`. Judtho's checkmates move seats between sides, so the side
-    /// the search plays for is the root seat's side in each position, not the one at the root.
-    #[inline]
-    fn root_side(&self, pos: &G) -> Side {
-        pos.side_of(self.root_seat)
-    }
-
-    #[inline]
-    fn eval(&self, pos: &G) -> i32 {
-        let e = pos.evaluate(self.root_side(pos));
-        if self.team(pos) { e } else { -e }
-    }
-
-    /// A draw from the mover's team's view. With more than two sides a shared draw is worth
-    /// less to the root than playing on for the win: the paranoid view makes most lines look
-    /// bad and would otherwise steer into repetitions.
-    #[inline]
-    fn draw_value(&self, pos: &G) -> i32 {
-        if !self.many_sides {
-            return 0;
-        }
-        if self.team(pos) { -DRAW_CONTEMPT } else { DRAW_CONTEMPT }
-    }
-
-    fn outcome_score(&self, pos: &G, o: Outcome, ply: usize) -> i32 {
-        if o.is_draw() {
-            return self.draw_value(pos);
-        }
-        let root_wins =
-            (0..pos.seats() as u8).any(|s| o.winners & (1 << s) != 0 && pos.side_of(s) == self.root_side(pos));
-        let v = if root_wins { MATE - ply as i32 } else { -(MATE - ply as i32) };
-        if self.team(pos) { v } else { -v }
-    }
-
-    /// The score of a node whose result is already decided for the root: the game is over, or
-    /// the root's side is out of a game that goes on without it (then the later, the better).
-    #[inline]
-    fn settled(&self, pos: &G, ply: usize) -> Option<i32> {
-        if pos.side_lost(self.root_side(pos)) {
-            let v = -(MATE - ply as i32);
-            return Some(if self.team(pos) { v } else { -v });
-        }
-        pos.static_outcome().map(|o| self.outcome_score(pos, o, ply))
-    }
-
-    /// What every interior node does first: count itself, poll the limits, and end at a stop,
-    /// a repetition (when asked), a settled result or the ply limit.
-    #[inline]
-    fn enter(&mut self, pos: &G, ply: usize, repetitions: bool) -> Option<i32> {
-        self.nodes += 1;
-        if self.nodes & 1023 == 0 {
-            self.check_limits();
-        }
-        if self.stopped {
-            return Some(0);
-        }
-        if repetitions && let Some(v) = self.repetition(pos) {
-            return Some(v);
-        }
-        if let Some(v) = self.settled(pos, ply) {
-            return Some(v);
-        }
-        if ply >= MAX_PLY - 2 {
-            return Some(self.eval(pos));
-        }
-        None
-    }
-
-    #[inline]
-    pub(super) fn check_limits(&mut self) {
-        if self.helper {
-            self.crew_nodes.fetch_add(self.nodes - self.counted, Ordering::Relaxed);
-            self.counted = self.nodes;
-        }
-        if self.control.stop.load(Ordering::Relaxed) {
-            self.stopped = true;
-        }
-        if let Some(n) = self.limits.nodes
-            && self.nodes >= n
-        {
-            self.stopped = true;
-        }
-        // After a ponderhit the iterations finished while pondering are already in hand, and the
-        // one under way may be far deeper than the clock allows: the move ends at the soft
-        // limit, never later than the same clocks would give without pondering.
-        let limit = |b: Budget| if self.control.pondered { b.soft } else { b.hard };
-        if let (Some(b), Some(ms)) = (self.limits.budget, self.control.clock_ms())
-            && ms >= limit(b)
-        {
-            self.stopped = true;
-        }
-    }
-
-    /// The value of `child` for the side that moved into it: `flip` when the team changes.
-    // The window, depth and ply of a node travel together through every search function;
-    // bundling them would build and take apart a struct at every node.
-    #[allow(clippy::too_many_arguments)]
-    #[inline]
-    fn value(&mut self, child: &G, flip: bool, depth: i32, ply: usize, alpha: i32, beta: i32, null_ok: bool) -> i32 {
-        if self.brs {
-            return if flip {
-                -self.best_replies(child, depth, ply, -beta, -alpha)
-            } else {
-                self.brs_max(child, depth, ply, alpha, beta)
-            };
-        }
-        if flip {
-            -self.negamax(child, depth, ply, -beta, -alpha, null_ok)
-        } else {
-            self.negamax(child, depth, ply, alpha, beta, null_ok)
-        }
-    }
-
-    fn root(
-        &mut self,
-        pos: &G,
-        moves: &mut MovesOf<G>,
-        scores: &mut [i32],
-        depth: i32,
-        mut alpha: i32,
-        beta: i32,
-    ) -> i32 {
-        self.pv_len[0] = 0;
-        self.evals[0] = NO_EVAL;
-        let my_team = self.team(pos);
-        let in_check = pos.in_check();
-        let mut best = -INF;
-        // The nodes each move's search took: the moves that failed low are tried next time in
-        // the order of the work it took to refute them, the nearest to good first, so that the
-        // reductions of late moves fall on the moves refuted at once.
-        let mut effort = vec![0u64; moves.len()];
-        for i in 0..moves.len() {
-            let m = moves.as_slice()[i];
-            let nodes_before = self.nodes;
-            self.played[0] = pos.piece_to(m);
-            let mut child = pos.clone();
-            child.play(m);
-            let flip = self.team(&child) != my_team;
-            self.push_trace(Trace::of(&child));
-            let ext = (G::EXTEND_CHECKS && child.in_check() && !in_check) as i32;
-            let d = depth - 1 + ext;
-            let v = if i == 0 {
-                self.value(&child, flip, d, 1, alpha, beta, true)
-            } else {
-                // Late quiet root moves are reduced as they are everywhere else in the
-                // two-sided search: with drops, Judkins has a hundred root moves and each cost a
-                // full-depth search.
-                let r = if !self.many_sides
-                    && depth >= 3
-                    && i >= 3
-                    && !in_check
-                    && ext == 0
-                    && pos.tactical_value(m).is_none()
-                {
-                    (self.lmr[(depth as usize).min(63)][i.min(63)] as i32 - 1).clamp(0, d - 1)
-                } else {
-                    0
-                };
-                let mut v = self.value(&child, flip, d - r, 1, alpha, alpha + 1, true);
-                if v > alpha && r > 0 && !self.stopped {
-                    v = self.value(&child, flip, d, 1, alpha, alpha + 1, true);
-                }
-                if v > alpha && v < beta && !self.stopped {
-                    v = self.value(&child, flip, d, 1, alpha, beta, true);
-                }
-                v
-            };
-            self.pop_trace();
-            if self.stopped {
-                break;
-            }
-            scores[i] = if v > alpha || i == 0 { v } else { -INF };
-            effort[i] = self.nodes - nodes_before;
-            if v > best {
-                best = v;
-            }
-            if v > alpha || i == 0 {
-                self.set_pv(0, m);
-            }
-            if v > alpha {
-                alpha = v;
-                if v >= beta {
-                    break;
-                }
-            }
-        }
-        // The next iteration searches the best moves first (stable: earlier wins ties).
-        if !self.stopped {
-            let mut idx: Vec<usize> = (0..moves.len()).collect();
-            idx.sort_by_key(|&i| std::cmp::Reverse((scores[i], effort[i])));
-            let old: Vec<G::Move> = moves.iter().copied().collect();
-            let old_scores: Vec<i32> = scores.to_vec();
-            for (k, &i) in idx.iter().enumerate() {
-                moves.as_mut_slice()[k] = old[i];
-                scores[k] = old_scores[i];
-            }
-        } else if self.pv_len[0] > 0 {
-            // Keep the best move found so far first.
-            let b = self.pv[0][0];
-            if let Some(p) = moves.iter().position(|&m| m == b) {
-                moves.as_mut_slice()[..=p].rotate_right(1);
-            }
-        }
-        best
-    }
-
-    #[inline]
-    fn set_pv(&mut self, ply: usize, m: G::Move) {
-        let child_len = self.pv_len[ply + 1].max(ply + 1);
-        self.pv[ply][ply] = m;
-        for i in ply + 1..child_len {
-            self.pv[ply][i] = self.pv[ply + 1][i];
-        }
-        self.pv_len[ply] = child_len;
-    }
-
-    /// Stores a node's result: its bound follows from where `best` fell against the window.
-    // The window, depth and ply of a node travel together through every search function;
-    // bundling them would build and take apart a struct at every node.
-    #[allow(clippy::too_many_arguments)]
-    fn store(&mut self, key: u64, best: i32, mv: G::Move, alpha: i32, beta: i32, eval: i32, depth: i32, ply: usize) {
-        let bound = if best >= beta {
-            Bound::Lower
-        } else if best > alpha {
-            Bound::Exact
-        } else {
-            Bound::Upper
-        };
-        let mv = if bound == Bound::Upper { G::Move::default() } else { mv };
-        self.tt.store(key, mv, score_to_tt(best, ply), eval, depth, bound);
-    }
-}
-
-/// Whether a stored score with this bound settles the window.
-#[inline]
-fn cuts(bound: Bound, score: i32, alpha: i32, beta: i32) -> bool {
-    match bound {
-        Bound::Exact => true,
-        Bound::Lower => score >= beta,
-        Bound::Upper => score <= alpha,
-    }
-}
-
-#[inline]
-fn score_to_tt(v: i32, ply: usize) -> i32 {
-    if v >= MATE_BOUND {
-        v + ply as i32
-    } else if v <= -MATE_BOUND {
-        v - ply as i32
-    } else {
-        v
-    }
-}
-
-#[inline]
-fn score_from_tt(v: i32, ply: usize) -> i32 {
-    if v >= MATE_BOUND {
-        v - ply as i32
-    } else if v <= -MATE_BOUND {
-        v + ply as i32
-    } else {
-        v
     }
 }

@@ -1,5 +1,8 @@
-//! Move ordering: history scores kept per seat, and the picker that brings the best-scored move
-//! forward.
+//! Move ordering: history scores kept per seat, the one scale of ordering scores every node
+//! kind uses, and the picker that hands out moves best first.
+
+use super::params::Policy;
+use crate::rules::Game;
 
 /// History scores stay within +-HISTORY_MAX: each update moves a score toward the bound by a
 /// share of the distance (so old results fade).
@@ -87,20 +90,157 @@ pub(super) fn cutoff_bonus(depth: i32) -> i32 {
     (depth * depth * 16).min(HISTORY_MAX / 4)
 }
 
-/// Brings the best-scored remaining move to `count`: by selection for the first few (most nodes
-/// cut off early), then by sorting the rest once.
-#[inline]
-pub(super) fn pick_next<M: Copy>(list: &mut [(i32, M)], count: usize) {
-    const SELECT: usize = 3;
-    if count < SELECT {
-        let mut bi = count;
-        for j in count + 1..list.len() {
-            if list[j].0 > list[bi].0 {
-                bi = j;
+/// The bands of ordering scores, best first. Every node kind scores its moves on this one scale,
+/// and whether a move is quiet is read back from its band (`is_quiet`).
+pub(super) mod band {
+    /// The move the hash table remembers.
+    pub const HASH_MOVE: i32 = 1 << 30;
+    /// Captures and promotions, plus their tactical value (in the full-width search only those
+    /// that do not lose material).
+    pub const GOOD_TACTICAL: i32 = 1 << 20;
+    /// The two killers of the ply: `KILLER + 1` and `KILLER`.
+    pub const KILLER: i32 = 1 << 19;
+    // Quiet moves score their histories, within three times `HISTORY_MAX` of zero: well inside
+    // `-KILLER..KILLER`.
+    /// Captures that lose material, plus their tactical value: after every quiet move.
+    pub const BAD_TACTICAL: i32 = -GOOD_TACTICAL;
+
+    /// Whether `score` is a quiet move's: neither the hash move, nor tactical, nor a killer.
+    #[inline(always)]
+    pub fn is_quiet(score: i32) -> bool {
+        score > -KILLER && score < KILLER
+    }
+}
+
+/// How a node kind orders its moves.
+#[derive(Clone, Copy)]
+pub(super) enum Order<M> {
+    /// The full-width search: the hash move, tactical moves (those that lose material last),
+    /// the killers, then quiet moves by their history (and continuation histories of the moves
+    /// one and two plies up, `before`, where the policy has them).
+    FullWidth { hash: M, killers: [M; 2], before: [usize; 2], policy: Policy },
+    /// Best-Reply Search: the hash move, if the node stores one; tactical moves by value; quiet
+    /// moves by history.
+    BestReply { hash: Option<M> },
+    /// Quiescence: the hash move, then tactical moves by their value, and a check's quiet
+    /// evasions at zero.
+    Quiescence { hash: M },
+}
+
+/// The ordering score of `m` in `pos`, on the scale of `band`.
+#[inline(always)]
+pub(super) fn order<G: Game>(
+    history: &History,
+    continuation: &ContinuationHistory,
+    pos: &G,
+    m: G::Move,
+    how: &Order<G::Move>,
+) -> i32 {
+    match *how {
+        Order::FullWidth { hash, killers, before, policy } => {
+            if m == hash {
+                band::HASH_MOVE
+            } else if let Some(t) = pos.tactical_value(m) {
+                if pos.see_ge(m, 0) { band::GOOD_TACTICAL + t } else { band::BAD_TACTICAL + t }
+            } else if m == killers[0] {
+                band::KILLER + 1
+            } else if m == killers[1] {
+                band::KILLER
+            } else {
+                let seat = pos.to_move();
+                let h = history.get(seat, G::move_index(m));
+                if policy.continuation {
+                    let pt = pos.piece_to(m);
+                    h + continuation.get(seat, before[0], pt) + continuation.get(seat, before[1], pt)
+                } else {
+                    // On the scale of the three tables together, as the reductions read it.
+                    2 * h
+                }
             }
         }
-        list.swap(count, bi);
-    } else if count == SELECT {
-        list[SELECT..].sort_unstable_by_key(|m| std::cmp::Reverse(m.0));
+        Order::BestReply { hash } => {
+            if Some(m) == hash {
+                band::HASH_MOVE
+            } else if let Some(t) = pos.tactical_value(m) {
+                band::GOOD_TACTICAL + t
+            } else {
+                history.get(pos.to_move(), G::move_index(m))
+            }
+        }
+        Order::Quiescence { hash } => {
+            if m == hash {
+                band::HASH_MOVE
+            } else {
+                pos.tactical_value(m).unwrap_or(0)
+            }
+        }
+    }
+}
+
+/// A move with its ordering score (and what else a node kind keeps beside it).
+pub(super) trait Scored: Copy {
+    fn score(&self) -> i32;
+}
+
+impl<M: Copy> Scored for (i32, M) {
+    #[inline(always)]
+    fn score(&self) -> i32 {
+        self.0
+    }
+}
+
+/// Best-Reply Search's replies carry the turn they belong to.
+impl<M: Copy> Scored for (i32, M, u8) {
+    #[inline(always)]
+    fn score(&self) -> i32 {
+        self.0
+    }
+}
+
+/// Hands out scored moves best first, ordering them in place as it goes: by selection for the
+/// first few (most nodes cut off early), then by sorting the rest once.
+pub(super) struct Picker<'a, T> {
+    list: &'a mut [T],
+    next: usize,
+    /// How many moves are found by selection before the rest is sorted.
+    select: usize,
+}
+
+impl<'a, T: Scored> Picker<'a, T> {
+    #[inline(always)]
+    pub(super) fn new(list: &'a mut [T]) -> Self {
+        Picker { list, next: 0, select: 3 }
+    }
+
+    /// Sorts the whole list at the first move: for moves that are expensive to try, so that a
+    /// node that tries many wins nothing by selection (Best-Reply Search's replies).
+    #[inline(always)]
+    pub(super) fn sorted(list: &'a mut [T]) -> Self {
+        Picker { list, next: 0, select: 0 }
+    }
+}
+
+impl<T: Scored> Iterator for Picker<'_, T> {
+    type Item = T;
+
+    #[inline]
+    fn next(&mut self) -> Option<T> {
+        let (list, count) = (&mut *self.list, self.next);
+        if count >= list.len() {
+            return None;
+        }
+        if count < self.select {
+            let mut bi = count;
+            for j in count + 1..list.len() {
+                if list[j].score() > list[bi].score() {
+                    bi = j;
+                }
+            }
+            list.swap(count, bi);
+        } else if count == self.select {
+            list[count..].sort_unstable_by_key(|m| std::cmp::Reverse(m.score()));
+        }
+        self.next += 1;
+        Some(list[count])
     }
 }

@@ -366,7 +366,7 @@ impl<const FFA: bool> Rules for Chaturanga<FFA> {
 
     const VARIANT: &'static VariantSpec = if FFA { spec("chaturanga-ffa") } else { spec("chaturanga") };
     const MAX_MOVES: usize = MAX_MOVES;
-    type Moves<T: Copy> = List<T>;
+    type Moves<T: Copy + Send> = List<T>;
     const REPETITIONS: usize = 3;
     const PERPETUAL_CHECK_LOSES: bool = false;
 

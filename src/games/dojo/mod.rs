@@ -456,7 +456,7 @@ impl Rules for Dojo {
 
     const VARIANT: &'static VariantSpec = spec("dojo");
     const MAX_MOVES: usize = MAX_MOVES;
-    type Moves<T: Copy> = List<T>;
+    type Moves<T: Copy + Send> = List<T>;
     const REPETITIONS: usize = 3;
     const PERPETUAL_CHECK_LOSES: bool = false;
 

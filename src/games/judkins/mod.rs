@@ -266,7 +266,7 @@ impl Rules for Judkins {
 
     const VARIANT: &'static VariantSpec = spec("judkins");
     const MAX_MOVES: usize = MAX_MOVES;
-    type Moves<T: Copy> = List<T>;
+    type Moves<T: Copy + Send> = List<T>;
     const REPETITIONS: usize = 4;
     const PERPETUAL_CHECK_LOSES: bool = true;
 

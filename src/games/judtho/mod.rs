@@ -404,7 +404,7 @@ impl Judtho {
 
 impl Rules for Judtho {
     type Move = Move;
-    type Moves<T: Copy> = List<T>;
+    type Moves<T: Copy + Send> = List<T>;
 
     const VARIANT: &'static VariantSpec = spec("judtho");
     const MAX_MOVES: usize = MAX_MOVES;
