@@ -2,9 +2,13 @@
 //! `Reply` lines, and the session that applies one to the engine's state.
 
 pub mod command;
+mod engine;
+pub mod options;
 pub mod reply;
 pub mod session;
+pub mod stdio;
 
 pub use command::{Command, parse};
 pub use reply::{Output, Reply};
-pub use session::{Session, run_stdio};
+pub use session::Session;
+pub use stdio::run_stdio;
