@@ -1,6 +1,7 @@
 //! `tetrarch match`: a tournament manager for two to four engines in one game, refereed by
 //! tetrarch's own rules library. See `docs/match.md`.
 
+pub mod cli;
 pub mod clock;
 pub mod engine;
 pub mod game;
