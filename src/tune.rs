@@ -7,6 +7,7 @@
 //! each of its positions (a list "evals"); its positions are then fitted to a blend of the
 //! result and that evaluation's predicted score.
 
+use crate::arbiter::jsonl::evals_of_line;
 use crate::arbiter::record::ParsedGame;
 use crate::arbiter::rescore::{game_of_json, result_points};
 use crate::games::chaturanga::{self, AllAgainstAll, DoubleMate};
@@ -184,7 +185,7 @@ fn run_game<G: Tunable>(variant: &str, cfg: &TuneConfig, log: &mut dyn FnMut(Str
         for (n, line) in text.lines().enumerate().filter(|(_, l)| !l.trim().is_empty()) {
             let at = |e: String| format!("{} line {}: {}", name, n + 1, e);
             games.push(game_of_json(line).map_err(at)?);
-            evals.push(evals_of_json(line).map_err(at)?);
+            evals.push(evals_of_line(line).map_err(at)?);
         }
     }
     let (mut fit, mut held) = (Vec::new(), Vec::new());
@@ -249,23 +250,6 @@ pub fn samples_of<G: Tunable>(g: &ParsedGame, evals: Option<&[i32]>) -> Result<V
         pos.play(m);
     }
     Ok(out)
-}
-
-/// The "evals" list of a game's JSON line, if it has one: an evaluation in centipawns of the
-/// position before each move, from the side to move's view (`fixtures/engine-evals.py`
-/// writes a USI engine's: Fairy-Stockfish's for Judkins, tetrarch's own deeper search for Dojo).
-pub fn evals_of_json(line: &str) -> Result<Option<Vec<i32>>, String> {
-    use crate::arbiter::json::{Json, parse};
-    let v = parse(line)?;
-    let Some(list) = v.get("evals") else { return Ok(None) };
-    let list = list.arr().ok_or("\"evals\" is not a list")?;
-    list.iter()
-        .map(|x| match x {
-            Json::Num(n) if n.fract() == 0.0 && n.abs() <= 100_000.0 => Ok(*n as i32),
-            _ => Err("an eval that is not a whole number of centipawns".to_string()),
-        })
-        .collect::<Result<Vec<_>, _>>()
-        .map(Some)
 }
 
 /// Turns each target of a position that carries another engine's evaluation into

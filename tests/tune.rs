@@ -192,7 +192,7 @@ fn dojo_and_chaturanga_fits_lower_the_error() {
 /// match the moves is refused.
 #[test]
 fn evaluations_carried_by_a_game_are_blended_into_its_targets() {
-    use tetrarch::tune::evals_of_json;
+    use tetrarch::arbiter::jsonl::evals_of_line as evals_of_json;
     let line = GAMES.lines().next().unwrap();
     let g = game_of_json(line).unwrap();
     assert_eq!(evals_of_json(line).unwrap(), None);

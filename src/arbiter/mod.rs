@@ -5,7 +5,7 @@ pub mod cli;
 pub mod clock;
 pub mod engine;
 pub mod game;
-pub mod json;
+pub mod jsonl;
 pub mod movedata;
 pub mod openings;
 pub mod rating;

@@ -5,7 +5,9 @@
 use std::fmt;
 
 /// A score as the engine reported it, from the mover's side: `score cp N` or `score mate N`.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+/// In JSON: `{"cp":35}` or `{"mate":-3}`.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, serde::Serialize, serde::Deserialize)]
+#[serde(rename_all = "lowercase")]
 pub enum Score {
     Cp(i64),
     Mate(i64),
@@ -44,14 +46,6 @@ impl Score {
         let cp = digits(whole)?.checked_mul(100)?.checked_add(digits(frac)?)?;
         let cp: i64 = cp.try_into().ok()?;
         Some(Score::Cp(if negative { -cp } else { cp }))
-    }
-
-    /// The score as a JSON object: `{"cp":35}` or `{"mate":-3}`.
-    pub fn json(&self) -> String {
-        match self {
-            Score::Cp(v) => format!("{{\"cp\":{}}}", v),
-            Score::Mate(v) => format!("{{\"mate\":{}}}", v),
-        }
     }
 }
 

@@ -8,25 +8,6 @@ fn escape_tag(s: &str) -> String {
     s.replace('\\', "\\\\").replace('"', "\\\"")
 }
 
-/// A JSON string literal.
-pub(crate) fn escape_json(s: &str) -> String {
-    let mut out = String::with_capacity(s.len() + 2);
-    out.push('"');
-    for c in s.chars() {
-        match c {
-            '"' => out.push_str("\\\""),
-            '\\' => out.push_str("\\\\"),
-            '\n' => out.push_str("\\n"),
-            '\r' => out.push_str("\\r"),
-            '\t' => out.push_str("\\t"),
-            c if (c as u32) < 0x20 => out.push_str(&format!("\\u{:04x}", c as u32)),
-            c => out.push(c),
-        }
-    }
-    out.push('"');
-    out
-}
-
 /// Today's date as `YYYY.MM.DD` (UTC), from the days since 1970 (Howard Hinnant's algorithm).
 pub fn today() -> String {
     let secs = std::time::SystemTime::now().duration_since(std::time::UNIX_EPOCH).map(|d| d.as_secs()).unwrap_or(0);
@@ -122,52 +103,9 @@ fn places_text(places: &[usize]) -> String {
     places.iter().map(|p| format!("{}", p)).collect::<Vec<_>>().join("-")
 }
 
-fn json_array<T>(items: &[Option<MoveData>], f: impl Fn(&MoveData) -> Option<T>, show: impl Fn(T) -> String) -> String {
-    let v: Vec<String> =
-        items.iter().map(|d| d.as_ref().and_then(&f).map(&show).unwrap_or_else(|| "null".into())).collect();
-    format!("[{}]", v.join(","))
-}
-
-/// The game as one line of JSON.
+/// The game as one line of JSON (`jsonl::GameLine`).
 pub fn json(r: &GameReport, tc: &str) -> String {
-    let letters: Vec<char> = r.seat_letters.chars().collect();
-    let players: Vec<String> = r
-        .players
-        .iter()
-        .map(|p| {
-            let seats: String = p.seats.iter().map(|&s| letters.get(s as usize).copied().unwrap_or('?')).collect();
-            format!("{{\"engine\":{},\"seats\":{}}}", escape_json(&p.name), escape_json(&seats))
-        })
-        .collect();
-    let moves: Vec<String> = r.moves.iter().map(|m| escape_json(m)).collect();
-    let comments: Vec<String> =
-        r.comments.iter().map(|(ply, text)| format!("{{\"ply\":{},\"text\":{}}}", ply, escape_json(text))).collect();
-    let points: Vec<String> = r.points.iter().map(|p| format!("{}", p)).collect();
-    let places: Vec<String> = r.places.iter().map(|p| format!("{}", p)).collect();
-    let d = &r.move_data;
-    format!(
-        "{{\"game\":{},\"variant\":{},\"players\":[{}],\"time_control\":{},\"start_position\":{},\"opening_plies\":{},\"moves\":[{}],\"time_ms\":{},\"clock_ms\":{},\"score\":{},\"depth\":{},\"nodes\":{},\"comments\":[{}],\"result\":{},\"points\":[{}],\"places\":[{}],\"termination\":{},\"detail\":{},\"culprit\":{},\"duration_ms\":{}}}",
-        r.index + 1,
-        escape_json(r.variant),
-        players.join(","),
-        escape_json(tc),
-        r.start_position.as_deref().map(escape_json).unwrap_or_else(|| "null".into()),
-        r.opening_plies,
-        moves.join(","),
-        json_array(d, |m| Some(m.time_ms), |v| v.to_string()),
-        json_array(d, |m| m.clock_ms, |v| v.to_string()),
-        json_array(d, |m| m.score, |v| v.json()),
-        json_array(d, |m| m.depth, |v| v.to_string()),
-        json_array(d, |m| m.nodes, |v| v.to_string()),
-        comments.join(","),
-        escape_json(&r.result()),
-        points.join(","),
-        places.join(","),
-        escape_json(&r.termination),
-        escape_json(&r.detail),
-        r.culprit.map(|c| escape_json(&r.players[c].name)).unwrap_or_else(|| "null".into()),
-        r.duration_ms
-    )
+    super::jsonl::GameLine::of_report(r, tc).to_line()
 }
 
 /// A game read back from the PGN-like text.
@@ -307,4 +245,70 @@ pub fn parse_pgn(text: &str) -> Result<Vec<ParsedGame>, String> {
     }
     flush(&mut tags, &mut tokens, &mut games)?;
     Ok(games)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::arbiter::game::{Ending, Opening, Player};
+    use crate::arbiter::movedata::Score;
+
+    /// A game whose every field of the JSON line is used, with texts that need escapes.
+    fn report() -> GameReport {
+        let data = |time_ms, clock_ms, score, depth, nodes| Some(MoveData { time_ms, clock_ms, score, depth, nodes });
+        GameReport {
+            index: 6,
+            variant: "chaturanga-ffa",
+            seat_letters: "rbgy",
+            players: vec![
+                Player { engine: 0, name: "a \"quoted\" \\ name".into(), seats: vec![0, 2] },
+                Player { engine: 1, name: "ünï\u{1F600}\u{8}\u{c}\u{1}\u{1f}\u{7f}\t\r\n".into(), seats: vec![1, 3] },
+            ],
+            opening: Opening { position: None, moves: vec!["b2b3".into()] },
+            start_position: Some("8/8 r - 0 1".into()),
+            moves: vec!["b2b3".into(), "h7g7".into(), "pass".into(), "a1a2".into()],
+            move_data: vec![
+                None,
+                data(12, Some(99_988), Some(Score::Cp(-35)), Some(7), Some(123_456)),
+                data(0, None, Some(Score::Mate(-3)), None, None),
+                data(18_446_744_073_709_551_615, Some(0), None, Some(0), Some(0)),
+            ],
+            movers: vec![None, Some(1), Some(0), Some(1)],
+            comments: vec![(2, "Triple Alliance: w, r, y".into()), (4, "\u{0}x".into())],
+            opening_plies: 1,
+            points: vec![1.0, 0.5, 0.0, 1.0 / 3.0],
+            places: vec![1, 2, 4, 3],
+            ending: Ending::Rules,
+            termination: "checkmate".into(),
+            detail: "won \"by\" b".into(),
+            culprit: Some(1),
+            duration_ms: 4321,
+        }
+    }
+
+    /// The JSON lines are read by scripts: new lines stay byte-for-byte what they were.
+    #[test]
+    fn json_lines_are_written_as_before() {
+        let r = report();
+        assert_eq!(
+            json(&r, "10+0.1"),
+            concat!(
+                r#"{"game":7,"variant":"chaturanga-ffa","players":[{"engine":"a \"quoted\" \\ name","seats":"rg"},"#,
+                r#"{"engine":"ünï😀\u0008\u000c\u0001\u001f"#,
+                "\u{7f}",
+                r#"\t\r\n","seats":"by"}],"time_control":"10+0.1","start_position":"8/8 r - 0 1","opening_plies":1,"#,
+                r#""moves":["b2b3","h7g7","pass","a1a2"],"time_ms":[null,12,0,18446744073709551615],"#,
+                r#""clock_ms":[null,99988,null,0],"score":[null,{"cp":-35},{"mate":-3},null],"depth":[null,7,null,0],"#,
+                r#""nodes":[null,123456,null,0],"comments":[{"ply":2,"text":"Triple Alliance: w, r, y"},{"ply":4,"text":"\u0000x"}],"#,
+                r#""result":"1-1/2-0-1/2","points":[1,0.5,0,0.3333333333333333],"places":[1,2,4,3],"#,
+                r#""termination":"checkmate","detail":"won \"by\" b","culprit":"ünï😀\u0008\u000c\u0001\u001f"#,
+                "\u{7f}",
+                r#"\t\r\n","duration_ms":4321}"#
+            )
+        );
+        let unstarted = GameReport { start_position: None, culprit: None, ending: Ending::Unterminated, ..report() };
+        let line = json(&unstarted, "");
+        assert!(line.contains(r#""time_control":"","start_position":null,"#), "{line}");
+        assert!(line.contains(r#""result":"*","#) && line.contains(r#""culprit":null,"#), "{line}");
+    }
 }

@@ -4,6 +4,7 @@
 //! way.
 
 use super::game::{self, Ending, GameReport, Opening, Player};
+use super::jsonl::GameLine;
 use super::record::{ParsedGame, parse_pgn};
 use super::{Summary, player_seats};
 use crate::rules::registry::{self, Visitor};
@@ -39,72 +40,34 @@ pub fn merge(files: &[(String, String)]) -> Result<Summary, String> {
 
 /// One JSON line of `record::json` as the record it stands for.
 pub fn game_of_json(line: &str) -> Result<ParsedGame, String> {
-    use super::json::{Json, parse};
-    use super::movedata::{MoveData, Score};
-    let v = parse(line)?;
-    let field = |k: &str| v.get(k).ok_or_else(|| format!("no \"{}\"", k));
-    let text = |k: &str| {
-        field(k).and_then(|x| x.str().map(str::to_string).ok_or_else(|| format!("\"{}\" is not a string", k)))
-    };
-    let variant = text("variant")?;
-    let spec = registry::find(&variant).ok_or_else(|| format!("unknown variant '{}'", variant))?;
-    let mut tags = vec![("Variant".to_string(), variant.clone())];
-    let game = field("game")?.u64().ok_or("\"game\" is not a number")?;
-    tags.push(("Round".into(), game.to_string()));
-    for p in field("players")?.arr().ok_or("\"players\" is not a list")? {
-        let engine = p.get("engine").and_then(Json::str).ok_or("a player without an engine")?;
-        for letter in p.get("seats").and_then(Json::str).ok_or("a player without seats")?.chars() {
+    let g = GameLine::parse(line)?;
+    let spec = registry::find(&g.variant).ok_or_else(|| format!("unknown variant '{}'", g.variant))?;
+    let mut tags = vec![("Variant".to_string(), g.variant.clone())];
+    tags.push(("Round".into(), g.game.to_string()));
+    for p in &g.players {
+        for letter in p.seats.chars() {
             if !spec.seats.contains(letter) {
-                return Err(format!("{} has no seat '{}'", variant, letter));
+                return Err(format!("{} has no seat '{}'", g.variant, letter));
             }
-            tags.push((letter.to_string(), engine.to_string()));
+            tags.push((letter.to_string(), p.engine.clone()));
         }
     }
-    if let Some(Json::Str(sp)) = v.get("start_position") {
+    if let Some(sp) = &g.start_position {
         tags.push(("StartPosition".into(), sp.clone()));
     }
-    if let Some(n) = v.get("opening_plies").and_then(Json::u64).filter(|&n| n > 0) {
-        tags.push(("OpeningPlies".into(), n.to_string()));
+    if g.opening_plies > 0 {
+        tags.push(("OpeningPlies".into(), g.opening_plies.to_string()));
     }
-    let result = text("result")?;
-    tags.push(("Result".into(), result.clone()));
-    tags.push(("Termination".into(), text("termination")?));
-    tags.push(("TerminationDetail".into(), text("detail").unwrap_or_default()));
-    if let Some(places) = v.get("places").and_then(Json::arr).filter(|p| p.len() > 2) {
-        let p: Vec<String> = places.iter().map(|x| x.u64().map(|n| n.to_string()).unwrap_or_default()).collect();
+    tags.push(("Result".into(), g.result.clone()));
+    tags.push(("Termination".into(), g.termination.clone()));
+    tags.push(("TerminationDetail".into(), g.detail.clone()));
+    if g.places.len() > 2 {
+        let p: Vec<String> = g.places.iter().map(u64::to_string).collect();
         tags.push(("Places".into(), p.join("-")));
     }
-    let moves: Vec<String> = field("moves")?
-        .arr()
-        .ok_or("\"moves\" is not a list")?
-        .iter()
-        .map(|m| m.str().map(str::to_string).ok_or("a move that is not a string"))
-        .collect::<Result<_, _>>()?;
-    // The per-move arrays, aligned with the moves (absent in lines written before them).
-    let at = |k: &str, i: usize| v.get(k).and_then(Json::arr).and_then(|a| a.get(i)).filter(|x| **x != Json::Null);
-    let move_data = (0..moves.len())
-        .map(|i| {
-            at("time_ms", i).and_then(Json::u64).map(|time_ms| MoveData {
-                time_ms,
-                clock_ms: at("clock_ms", i).and_then(Json::u64),
-                score: at("score", i).and_then(|s| match (s.get("cp"), s.get("mate")) {
-                    (Some(c), _) => c.num().map(|c| Score::Cp(c as i64)),
-                    (_, Some(m)) => m.num().map(|m| Score::Mate(m as i64)),
-                    _ => None,
-                }),
-                depth: at("depth", i).and_then(Json::u64).map(|d| d as u32),
-                nodes: at("nodes", i).and_then(Json::u64),
-            })
-        })
-        .collect();
-    let comments = v
-        .get("comments")
-        .and_then(Json::arr)
-        .map(|c| {
-            c.iter().filter_map(|c| Some((c.get("ply")?.u64()? as usize, c.get("text")?.str()?.to_string()))).collect()
-        })
-        .unwrap_or_default();
-    Ok(ParsedGame { tags, moves, move_data, comments, result })
+    let move_data = g.move_data();
+    let comments = g.comments.into_iter().map(|c| (c.ply, c.text)).collect();
+    Ok(ParsedGame { tags, moves: g.moves, move_data, comments, result: g.result })
 }
 
 /// The figures of a list of games of one variant, each replayed against the rules.

@@ -1,6 +1,6 @@
 //! The HTTP side of `tetrarch gui`: what a request asks, who may ask it, and the answers.
 
-use crate::arbiter::json::{self, Json, obj};
+use crate::gui::json::{self, Json, obj};
 use std::io::Read;
 
 /// The most a request body may hold (a long record pasted into the page is far less).
@@ -31,7 +31,7 @@ impl Answer {
     }
     /// A refusal with its reason, as JSON: `{"error": "..."}`.
     pub fn error(status: u16, message: impl Into<String>) -> Answer {
-        Answer { status, kind: "application/json", body: obj([("error", Json::Str(message.into()))]).to_string() }
+        Answer { status, kind: "application/json", body: obj([("error", Json::String(message.into()))]).to_string() }
     }
 }
 
@@ -100,7 +100,7 @@ impl Ask {
     /// The body as a JSON object.
     pub fn json(&self) -> Result<Json, Answer> {
         match json::parse(&self.body) {
-            Ok(v @ Json::Obj(_)) => Ok(v),
+            Ok(v @ Json::Object(_)) => Ok(v),
             Ok(_) => Err(Answer::error(400, "the request body must be a JSON object")),
             Err(e) => Err(Answer::error(400, format!("the request body: {}", e))),
         }

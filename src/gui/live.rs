@@ -2,7 +2,7 @@
 //! by `view`'s SVG code, and its legal moves as the mouse enters them (`Draw::gesture`). The
 //! server holds one `Live` behind a trait object; everything under it is generic over the game.
 
-use crate::arbiter::json::{Json, obj};
+use crate::gui::json::{Json, obj};
 use crate::rules::diagram::{Diagram, Origin};
 use crate::rules::registry::{self, VariantSpec, Visitor};
 use crate::rules::{Game, MoveBuffer, MovesOf, Record, mask_letters, seat_letter};
@@ -89,7 +89,7 @@ impl<G: Game> LiveGame<G> {
         let lay = svg::layout_turned([d], turns);
         let defs = svg::defs([d], &lay);
         let inner = defs.trim_start_matches("<defs>").trim_end_matches("</defs>").to_string();
-        let board = if squares { Json::Str(svg::board_svg(d, &marks, turns)) } else { Json::Null };
+        let board = if squares { Json::String(svg::board_svg(d, &marks, turns)) } else { Json::Null };
         [board, svg::panel_svg(d).into(), svg::men(d, &lay, &marks).into(), inner.into()]
     }
 
@@ -147,7 +147,7 @@ impl<G: Game> Live for LiveGame<G> {
 
     fn seats(&self) -> Json {
         let d = self.record.current.diagram();
-        Json::Arr(
+        Json::Array(
             d.seats
                 .iter()
                 .map(|s| {
@@ -179,9 +179,9 @@ impl<G: Game> Live for LiveGame<G> {
         let d = r.current.diagram();
         let before = prev.as_ref().map(|p| p.current.diagram());
         let mut f = Self::describe(&r, Self::picture(&d, before.as_ref(), turns, squares));
-        if let (Json::Obj(kv), Some(p)) = (&mut f, &prev) {
+        if let (Json::Object(kv), Some(p)) = (&mut f, &prev) {
             let seat = seat_letter::<G>(p.current.to_move()).to_string();
-            kv.push(("last".into(), obj([("seat", seat.into()), ("move", self.moves[ply - 1].as_str().into())])));
+            kv.insert("last".into(), obj([("seat", seat.into()), ("move", self.moves[ply - 1].as_str().into())]));
         }
         Ok(f)
     }
@@ -204,7 +204,7 @@ impl<G: Game> Live for LiveGame<G> {
                 ])
             })
             .collect();
-        Json::Arr(moves)
+        Json::Array(moves)
     }
 
     fn preview(&self, text: &str, turns: u8) -> Result<Json, String> {

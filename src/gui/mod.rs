@@ -11,6 +11,7 @@
 //! origin are refused.
 
 mod http;
+mod json;
 mod live;
 mod session;
 

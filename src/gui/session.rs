@@ -7,8 +7,8 @@ use super::live::{self, Live};
 use crate::arbiter::clock::TimeControl;
 use crate::arbiter::engine::{EngineProc, EngineSpec};
 use crate::arbiter::game::{self, Ending, GameConfig, GameReport, Opening, Order, Player, Request};
-use crate::arbiter::json::{Json, obj};
 use crate::arbiter::record::{parse_pgn, pgn};
+use crate::gui::json::{Json, obj};
 use crate::rules::registry::{self, VariantSpec, Visitor};
 use crate::rules::{Game, Seat, position_words};
 use std::sync::atomic::{AtomicBool, Ordering};
@@ -173,7 +173,7 @@ fn info_json(line: &str) -> Option<Json> {
             _ => {}
         }
     }
-    fields.iter().any(|(k, _)| k == "depth").then_some(Json::Obj(fields))
+    fields.iter().any(|(k, _)| k == "depth").then(|| Json::Object(fields.into_iter().collect()))
 }
 
 impl Hub {
@@ -262,7 +262,7 @@ impl Table {
             obj([
                 ("seat", (t.seat as usize).into()),
                 ("player", t.player.into()),
-                ("clocks", Json::Arr(t.clocks.iter().map(|&c| c.into()).collect())),
+                ("clocks", Json::Array(t.clocks.iter().map(|&c| c.into()).collect())),
                 ("elapsed", (t.since.elapsed().as_millis() as u64).into()),
             ])
         });
@@ -285,8 +285,8 @@ impl Table {
             ),
             ("start", self.live.as_ref().and_then(|l| l.start().map(String::from)).into()),
             ("moves", self.live.as_ref().map(|l| l.moves().to_vec()).unwrap_or_default().into()),
-            ("data", Json::Arr(data)),
-            ("players", Json::Arr(players)),
+            ("data", Json::Array(data)),
+            ("players", Json::Array(players)),
             ("turn", turn.into()),
             ("person", person.into()),
             ("takeback", (!clocked && self.status == Status::Running).into()),
@@ -294,11 +294,11 @@ impl Table {
                 "legal",
                 match (person, &self.live) {
                     (Some(_), Some(l)) => l.legal(),
-                    _ => Json::Arr(Vec::new()),
+                    _ => Json::Array(Vec::new()),
                 },
             ),
             ("view", (turns as usize).into()),
-            ("seats", self.live.as_ref().map_or(Json::Arr(Vec::new()), |l| l.seats())),
+            ("seats", self.live.as_ref().map_or(Json::Array(Vec::new()), |l| l.seats())),
             ("frame", frame.into()),
             ("result", result.or(loaded_result).into()),
             ("analysis", self.analysis.as_ref().map(|a| a.ply).into()),
@@ -383,9 +383,9 @@ struct NewGame {
 }
 
 fn new_game_of(hub: &Hub, body: &Json) -> Result<NewGame, String> {
-    let name = body.get("variant").and_then(Json::str).ok_or("variant: missing")?;
+    let name = body.get("variant").and_then(Json::as_str).ok_or("variant: missing")?;
     let variant = registry::find(name).filter(|v| v.playable).ok_or_else(|| format!("variant '{}': unknown", name))?;
-    let text = |k: &str| body.get(k).and_then(Json::str).unwrap_or("").trim().to_string();
+    let text = |k: &str| body.get(k).and_then(Json::as_str).unwrap_or("").trim().to_string();
     let start = text("start");
     let moves: Vec<String> = text("moves").split_whitespace().map(String::from).collect();
     // A start may be given as `position` takes it: `startpos`, `sfen ...`, `fen ...` or the bare
@@ -395,32 +395,32 @@ fn new_game_of(hub: &Hub, body: &Json) -> Result<NewGame, String> {
     before.extend(moves);
     let opening = Opening { position: start, moves: before };
     let groups = variant.players;
-    let given = body.get("players").and_then(Json::arr).ok_or("players: missing")?;
+    let given = body.get("players").and_then(Json::as_array).ok_or("players: missing")?;
     if given.len() != groups.len() {
         return Err(format!("{} has {} players, {} given", variant.name, groups.len(), given.len()));
     }
     let mut players = Vec::new();
     for (i, (p, letters)) in given.iter().zip(groups).enumerate() {
-        let who = p.get("who").and_then(Json::str).unwrap_or("human");
+        let who = p.get("who").and_then(Json::as_str).unwrap_or("human");
         let human = match who {
             "human" => true,
             "engine" => false,
             other => return Err(format!("player {}: '{}' is not human or engine", i + 1, other)),
         };
-        let tc = parse_time(p.get("time").and_then(Json::str).unwrap_or("none"), human)
+        let tc = parse_time(p.get("time").and_then(Json::as_str).unwrap_or("none"), human)
             .map_err(|e| format!("player {}: {}", i + 1, e))?;
         let controller = if human {
             Controller::Human
         } else {
             Controller::Engine(
-                hub.spec_of(p.get("engine").and_then(Json::str).unwrap_or("self"))
+                hub.spec_of(p.get("engine").and_then(Json::as_str).unwrap_or("self"))
                     .map_err(|e| format!("player {}: {}", i + 1, e))?,
             )
         };
         let name = match &controller {
             Controller::Human => p
                 .get("name")
-                .and_then(Json::str)
+                .and_then(Json::as_str)
                 .map(str::trim)
                 .filter(|n| !n.is_empty())
                 .unwrap_or("human")
@@ -438,7 +438,7 @@ fn new_game_of(hub: &Hub, body: &Json) -> Result<NewGame, String> {
             p.name = format!("{}-{}", names[i], i + 1);
         }
     }
-    let max_plies = body.get("max_plies").and_then(Json::u64).map_or(1000, |n| n.clamp(1, 100_000) as usize);
+    let max_plies = body.get("max_plies").and_then(Json::as_u64).map_or(1000, |n| n.clamp(1, 100_000) as usize);
     Ok(NewGame { variant, opening, players, max_plies })
 }
 
@@ -684,7 +684,7 @@ fn page(hub: &Hub) -> String {
         .collect();
     let config = obj([
         ("token", hub.guard.token.as_str().into()),
-        ("variants", Json::Arr(variants)),
+        ("variants", Json::Array(variants)),
         ("engines", hub.engines.iter().map(|e| e.name.clone()).collect::<Vec<_>>().into()),
     ]);
     // Inside <script>: nothing may close it.
@@ -852,7 +852,7 @@ fn person_order(hub: &Hub, ask: &Ask, what: &str) -> Answer {
             return Answer::error(409, "no game is being played");
         }
         let Some(orders) = t.orders.clone() else { return Answer::error(409, "no game is being played") };
-        let player = match body.get("player").map(|p| p.u64()) {
+        let player = match body.get("player").map(|p| p.as_u64()) {
             Some(Some(p)) => p as usize,
             Some(None) => return Answer::error(400, "player must be a number"),
             // Without a player: the person to move.
@@ -865,7 +865,7 @@ fn person_order(hub: &Hub, ask: &Ask, what: &str) -> Answer {
             return Answer::error(400, format!("player {} is not a person at this table", player));
         }
         let order = match what {
-            "move" => match body.get("move").and_then(Json::str) {
+            "move" => match body.get("move").and_then(Json::as_str) {
                 Some(m) => Order::Move { player, text: m.to_string() },
                 None => return Answer::error(400, "move: give the move's text"),
             },
@@ -891,7 +891,7 @@ fn load(hub: &Hub, ask: &Ask) -> Answer {
         Ok(b) => b,
         Err(a) => return a,
     };
-    let text = body.get("text").and_then(Json::str).unwrap_or("").trim().to_string();
+    let text = body.get("text").and_then(Json::as_str).unwrap_or("").trim().to_string();
     if text.is_empty() {
         return Answer::error(400, "load: paste a record or a position");
     }
@@ -901,7 +901,7 @@ fn load(hub: &Hub, ask: &Ask) -> Answer {
             Ok(_) => return Answer::error(400, "the record holds no game"),
             Err(e) => return Answer::error(400, format!("the record: {}", e)),
         };
-        let k = body.get("game").and_then(Json::u64).unwrap_or(1).max(1) as usize;
+        let k = body.get("game").and_then(Json::as_u64).unwrap_or(1).max(1) as usize;
         let Some(g) = games.get(k - 1) else {
             return Answer::error(400, format!("game {} of {} games", k, games.len()));
         };
@@ -916,7 +916,7 @@ fn load(hub: &Hub, ask: &Ask) -> Answer {
         let own = pgn_of_game(&text, k - 1);
         (live, Some(own), seats)
     } else {
-        let Some(variant) = body.get("variant").and_then(Json::str) else {
+        let Some(variant) = body.get("variant").and_then(Json::as_str) else {
             return Answer::error(400, "load: a position needs its variant");
         };
         let words: Vec<&str> = text.split_whitespace().collect();
@@ -984,14 +984,14 @@ fn start_analysis(hub: &Arc<Hub>, ask: &Ask) -> Answer {
         Ok(b) => b,
         Err(a) => return a,
     };
-    let spec = match hub.spec_of(body.get("engine").and_then(Json::str).unwrap_or("self")) {
+    let spec = match hub.spec_of(body.get("engine").and_then(Json::as_str).unwrap_or("self")) {
         Ok(s) => s,
         Err(e) => return Answer::error(400, e),
     };
     let (variant, position, ply) = {
         let t = lock(&hub.table);
         let Some(live) = &t.live else { return Answer::error(409, "no game at the table") };
-        let ply = body.get("ply").and_then(Json::u64).map_or(live.moves().len(), |p| p as usize);
+        let ply = body.get("ply").and_then(Json::as_u64).map_or(live.moves().len(), |p| p as usize);
         if ply > live.moves().len() {
             return Answer::error(400, format!("ply {} is past the game's {} moves", ply, live.moves().len()));
         }

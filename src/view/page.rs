@@ -6,7 +6,7 @@
 use super::svg::{self, esc};
 use super::{Frame, Replay};
 use crate::arbiter::movedata::MoveData;
-use crate::arbiter::record::{ParsedGame, escape_json};
+use crate::arbiter::record::ParsedGame;
 use std::fmt::Write as _;
 
 const STYLE: &str = include_str!("page.css");
@@ -17,7 +17,11 @@ const POLICY: &str = "default-src 'none'; style-src 'unsafe-inline'; script-src 
 /// `</script>`, no `<!--`), and no line separators, which JavaScript before ES2019 did not allow
 /// in strings.
 fn js_string(s: &str) -> String {
-    escape_json(s).replace('<', "\\u003c").replace('\u{2028}', "\\u2028").replace('\u{2029}', "\\u2029")
+    serde_json::to_string(s)
+        .unwrap_or_default()
+        .replace('<', "\\u003c")
+        .replace('\u{2028}', "\\u2028")
+        .replace('\u{2029}', "\\u2029")
 }
 
 fn head(title: &str) -> String {
