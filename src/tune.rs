@@ -42,13 +42,13 @@ impl Tunable for Judkins {
         judkins::WEIGHTS
     }
     fn to_list(w: &judkins::Weights) -> (Vec<i32>, Vec<bool>) {
-        w.to_list()
+        w.list()
     }
     fn from_list(v: &[i32]) -> judkins::Weights {
-        judkins::Weights::from_list(v)
+        judkins::Weights::with_list(&judkins::WEIGHTS, v)
     }
     fn to_rust(w: &judkins::Weights) -> String {
-        w.to_rust()
+        w.to_rust("WEIGHTS")
     }
     fn eval_with(&self, seat: Seat, w: &judkins::Weights) -> i32 {
         let e = self.eval_sente_with(w);
@@ -62,13 +62,13 @@ impl Tunable for DoubleMate {
         chaturanga::WEIGHTS
     }
     fn to_list(w: &chaturanga::Weights) -> (Vec<i32>, Vec<bool>) {
-        w.to_list()
+        w.list_for(false)
     }
     fn from_list(v: &[i32]) -> chaturanga::Weights {
-        chaturanga::Weights::from_list(v)
+        chaturanga::Weights::with_list(&chaturanga::WEIGHTS, v)
     }
     fn to_rust(w: &chaturanga::Weights) -> String {
-        w.to_rust()
+        w.to_rust("WEIGHTS")
     }
     fn eval_with(&self, seat: Seat, w: &chaturanga::Weights) -> i32 {
         self.eval_for_with(seat & 1, w)
@@ -81,13 +81,13 @@ impl Tunable for AllAgainstAll {
         chaturanga::FFA_WEIGHTS
     }
     fn to_list(w: &chaturanga::Weights) -> (Vec<i32>, Vec<bool>) {
-        w.to_list_ffa()
+        w.list_for(true)
     }
     fn from_list(v: &[i32]) -> chaturanga::Weights {
-        chaturanga::Weights::from_list_ffa(v)
+        chaturanga::Weights::with_list(&chaturanga::FFA_WEIGHTS, v)
     }
     fn to_rust(w: &chaturanga::Weights) -> String {
-        w.to_rust_ffa()
+        w.to_rust("FFA_WEIGHTS")
     }
     fn eval_with(&self, seat: Seat, w: &chaturanga::Weights) -> i32 {
         self.eval_for_with(seat, w)
@@ -126,13 +126,13 @@ impl Tunable for Dojo {
         dojo::WEIGHTS
     }
     fn to_list(w: &dojo::Weights) -> (Vec<i32>, Vec<bool>) {
-        w.to_list()
+        w.list()
     }
     fn from_list(v: &[i32]) -> dojo::Weights {
-        dojo::Weights::from_list(v)
+        dojo::Weights::with_list(&dojo::WEIGHTS, v)
     }
     fn to_rust(w: &dojo::Weights) -> String {
-        w.to_rust()
+        w.to_rust("WEIGHTS")
     }
     fn eval_with(&self, seat: Seat, w: &dojo::Weights) -> i32 {
         let e = self.eval_white_with(w);

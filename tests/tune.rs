@@ -14,14 +14,14 @@ const FFA_GAMES: &str = include_str!("../fixtures/chaturanga-ffa-tuning.jsonl");
 
 #[test]
 fn the_weights_list_round_trips_and_plays_as_the_engine_evaluates() {
-    let (list, fixed) = WEIGHTS.to_list();
+    let (list, fixed) = WEIGHTS.list();
     assert_eq!(list.len(), fixed.len());
-    assert_eq!(Weights::from_list(&list), WEIGHTS);
+    assert_eq!(Weights::with_list(&WEIGHTS, &list), WEIGHTS);
     // Each weight has a place of its own in the list.
     for i in 0..list.len() {
         let mut l = list.clone();
         l[i] += 1;
-        assert_ne!(Weights::from_list(&l), WEIGHTS, "weight {i}");
+        assert_ne!(Weights::with_list(&WEIGHTS, &l), WEIGHTS, "weight {i}");
     }
     let g = game_of_json(GAMES.lines().next().unwrap()).unwrap();
     let mut pos = Judkins::startpos();

@@ -13,6 +13,7 @@ mod perft;
 mod record;
 pub mod registry;
 pub mod text;
+pub mod weights;
 
 pub use actions::Actions;
 pub use diagram::Draw;

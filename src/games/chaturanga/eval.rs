@@ -4,52 +4,54 @@
 use super::*;
 use crate::board::geometry::CENTRE_8X8;
 use crate::rules::Evaluation;
+use crate::rules::weights::weights;
 
-/// The evaluation's weights in one table, so that `tetrarch tune` can fit them to the results of
-/// played games (docs/strength.md, "Tuning"). Each form has its own table; some terms are read
-/// by one form only.
-#[derive(Clone, Debug, PartialEq, Eq)]
-pub struct Weights {
-    /// Material by kind: king (not used), rook, knight, ship, pawn.
-    pub value: [i32; 5],
-    /// A pawn's bonus by the steps it has left to its edge.
-    pub pawn_advance: [i32; 8],
-    /// Per square a rook, a knight reaches.
-    pub mobility_rook: i32,
-    pub mobility_knight: i32,
-    /// Double Mate: an army down to its king counts as beaten (C4).
-    pub lone_king: i32,
-    /// Per square next to the king that an enemy attacks.
-    pub zone_attacked: i32,
-    /// In check, and per escape fewer than three.
-    pub check: i32,
-    pub check_escape: i32,
-    /// Double Mate: mated (C3), on top of the check.
-    pub mated: i32,
-    /// Not in check, but no square to run to.
-    pub no_escape: i32,
-    /// All against all: in check, and per escape fewer than three; taken before it can move.
-    pub ffa_check: i32,
-    pub ffa_check_escape: i32,
-    pub doomed: i32,
-    /// Per step the king has left its home edge, by each enemy rook, knight and ship (at most 8).
-    pub king_out: i32,
-    /// An army short of material: per square its king cannot go to, and per step nearer a corner.
-    pub hunted_room: i32,
-    pub hunted_edge: i32,
-    /// The side to move's bonus (Double Mate).
-    pub tempo: i32,
-    /// All against all: per opponent out; and the hunt of a short-handed king, per point of how
-    /// hunted it is, per step the hunter's king is nearer, per square a rook's box takes away.
-    pub out_bonus: i32,
-    pub hunt: i32,
-    pub hunt_near: i32,
-    pub hunt_box: i32,
-    /// Per step toward the centre (0 at the edge to 3), of each knight and each ship.
-    pub centre_knight: i32,
-    pub centre_ship: i32,
-    /// Per square next to the king that a piece of its own army stands on.
-    pub king_shelter: i32,
+weights! {
+    /// The evaluation's weights in one table, so that `tetrarch tune` can fit them to the results of
+    /// played games (docs/strength.md, "Tuning"). Each form has its own table; some terms are read
+    /// by one form only.
+    pub struct Weights for |ffa: bool| {
+        /// Material by kind: king (not used), rook, knight, ship, pawn.
+        pub value: [i32; 5] => fixed |i| i == KING,
+        /// A pawn's bonus by the steps it has left to its edge.
+        pub pawn_advance: [i32; 8] => fixed |i| i == 0 || i == 7,
+        /// Per square a rook, a knight reaches.
+        pub mobility_rook: i32,
+        pub mobility_knight: i32,
+        /// Double Mate: an army down to its king counts as beaten (C4).
+        pub lone_king: i32 => fixed |_i| ffa,
+        /// Per square next to the king that an enemy attacks.
+        pub zone_attacked: i32,
+        /// In check, and per escape fewer than three.
+        pub check: i32 => fixed |_i| ffa,
+        pub check_escape: i32 => fixed |_i| ffa,
+        /// Double Mate: mated (C3), on top of the check.
+        pub mated: i32 => fixed |_i| ffa,
+        /// Not in check, but no square to run to.
+        pub no_escape: i32,
+        /// All against all: in check, and per escape fewer than three; taken before it can move.
+        pub ffa_check: i32 => fixed |_i| !ffa,
+        pub ffa_check_escape: i32 => fixed |_i| !ffa,
+        pub doomed: i32 => fixed |_i| !ffa,
+        /// Per step the king has left its home edge, by each enemy rook, knight and ship (at most 8).
+        pub king_out: i32,
+        /// An army short of material: per square its king cannot go to, and per step nearer a corner.
+        pub hunted_room: i32,
+        pub hunted_edge: i32,
+        /// The side to move's bonus (Double Mate).
+        pub tempo: i32 => fixed |_i| ffa,
+        /// All against all: per opponent out; and the hunt of a short-handed king, per point of how
+        /// hunted it is, per step the hunter's king is nearer, per square a rook's box takes away.
+        pub out_bonus: i32 => fixed |_i| !ffa,
+        pub hunt: i32 => fixed |_i| !ffa,
+        pub hunt_near: i32 => fixed |_i| !ffa,
+        pub hunt_box: i32 => fixed |_i| !ffa,
+        /// Per step toward the centre (0 at the edge to 3), of each knight and each ship.
+        pub centre_knight: i32 => fixed |_i| ffa,
+        pub centre_ship: i32 => fixed |_i| ffa,
+        /// Per square next to the king that a piece of its own army stands on.
+        pub king_shelter: i32 => fixed |_i| ffa,
+    }
 }
 
 /// Double Mate's weights.
@@ -108,94 +110,6 @@ pub const FFA_WEIGHTS: Weights = Weights {
     centre_ship: 0,
     king_shelter: 0,
 };
-
-impl Weights {
-    /// The weights as one list, in the order of the fields, for Double Mate; `fixed` marks the
-    /// ones that are not tuned: the king's value, a pawn's unreachable steps, and all against
-    /// all's own terms, which Double Mate never reads.
-    pub fn to_list(&self) -> (Vec<i32>, Vec<bool>) {
-        self.list(false)
-    }
-
-    /// The same list for all against all, where Double Mate's own terms are fixed, and so are
-    /// the tempo and the three terms that joined Double Mate's second fit (the knight's and the
-    /// ship's centrality, the king's shelter): all against all plays them at 0, and a fit that
-    /// moved them would not be the table its match measured.
-    pub fn to_list_ffa(&self) -> (Vec<i32>, Vec<bool>) {
-        self.list(true)
-    }
-
-    fn list(&self, ffa: bool) -> (Vec<i32>, Vec<bool>) {
-        let mut v = Vec::new();
-        let mut fixed = Vec::new();
-        let mut put = |x: &[i32], f: &dyn Fn(usize) -> bool| {
-            for (i, &w) in x.iter().enumerate() {
-                v.push(w);
-                fixed.push(f(i));
-            }
-        };
-        put(&self.value, &|i| i == KING);
-        put(&self.pawn_advance, &|i| i == 0 || i == 7);
-        put(&[self.mobility_rook, self.mobility_knight], &|_| false);
-        put(&[self.lone_king], &|_| ffa);
-        put(&[self.zone_attacked], &|_| false);
-        put(&[self.check, self.check_escape, self.mated], &|_| ffa);
-        put(&[self.no_escape], &|_| false);
-        put(&[self.ffa_check, self.ffa_check_escape, self.doomed], &|_| !ffa);
-        put(&[self.king_out, self.hunted_room, self.hunted_edge], &|_| false);
-        put(&[self.tempo], &|_| ffa);
-        put(&[self.out_bonus, self.hunt, self.hunt_near, self.hunt_box], &|_| !ffa);
-        put(&[self.centre_knight, self.centre_ship, self.king_shelter], &|_| ffa);
-        (v, fixed)
-    }
-
-    /// The inverse of `to_list_ffa`.
-    pub fn from_list_ffa(v: &[i32]) -> Weights {
-        Weights::from_list(v)
-    }
-
-    /// The inverse of `to_list`.
-    pub fn from_list(v: &[i32]) -> Weights {
-        let mut it = v.iter().copied();
-        let mut next = || it.next().unwrap_or(0);
-        let mut w = WEIGHTS;
-        w.value.iter_mut().for_each(|x| *x = next());
-        w.pawn_advance.iter_mut().for_each(|x| *x = next());
-        w.mobility_rook = next();
-        w.mobility_knight = next();
-        w.lone_king = next();
-        w.zone_attacked = next();
-        w.check = next();
-        w.check_escape = next();
-        w.mated = next();
-        w.no_escape = next();
-        w.ffa_check = next();
-        w.ffa_check_escape = next();
-        w.doomed = next();
-        w.king_out = next();
-        w.hunted_room = next();
-        w.hunted_edge = next();
-        w.tempo = next();
-        w.out_bonus = next();
-        w.hunt = next();
-        w.hunt_near = next();
-        w.hunt_box = next();
-        w.centre_knight = next();
-        w.centre_ship = next();
-        w.king_shelter = next();
-        w
-    }
-
-    /// The weights as the Rust text of `WEIGHTS`, for pasting after a tuning run.
-    pub fn to_rust(&self) -> String {
-        format!("pub const WEIGHTS: Weights = {:?};\n", self)
-    }
-
-    /// The weights as the Rust text of `FFA_WEIGHTS`.
-    pub fn to_rust_ffa(&self) -> String {
-        format!("pub const FFA_WEIGHTS: Weights = {:?};\n", self)
-    }
-}
 
 impl<const FFA: bool> Chaturanga<FFA> {
     /// One army's standing in centipawns: material, pawns near promotion, king safety against

@@ -4,6 +4,7 @@
 use super::*;
 use crate::board::geometry::CENTRE_8X8;
 use crate::rules::Evaluation;
+use crate::rules::weights::weights;
 
 /// Material values (centipawns) for exchanges and move ordering.
 pub(super) const VALUE: [i32; 6] = [100, 320, 330, 500, 900, 0];
@@ -37,45 +38,46 @@ const FRONT_SPAN: [[u64; 64]; 2] = {
     t
 };
 
-/// The evaluation's weights in one table, so that `tetrarch tune` can fit them to the results of
-/// played games (docs/strength.md, "Tuning"). Ratios are in hundredths where a term scales a
-/// value: 100 plays the term as first set.
-#[derive(Clone, Debug, PartialEq, Eq)]
-pub struct Weights {
-    /// Material by piece type (the antisensei's is not used).
-    pub value: [i32; 6],
-    /// A passed pawn's further bonus by rank: no enemy pawn ahead on its file or the next two.
-    pub passed: [i32; 8],
-    /// A pawn with a passive member on the square ahead, which it cannot push into (D4).
-    pub pawn_blocked: i32,
-    /// D6: a pawn on the far rank's doorstep (rank 6, rank 5) free to reach it is worth this
-    /// many hundredths of the best enemy piece it could freeze, less a pawn.
-    pub freeze: [i32; 2],
-    /// By knight, bishop, rook, queen: per step toward the centre, and per square reached.
-    pub centre: [i32; 4],
-    pub mobility: [i32; 4],
-    /// Two bishops or more.
-    pub bishop_pair: i32,
-    /// D7, D8: hundredths of the promotion's gain, by the square of the counter over 300.
-    pub promotion: i32,
-    /// D10: hundredths of the piece's value, by the square of its counter over 260, when it
-    /// lingers within three squares of the enemy antisensei.
-    pub defection: i32,
-    /// D9: hundredths of treason's gain over the deputy's, by the square of the counter over 100.
-    pub treason: i32,
-    /// King safety: per enemy piece of each type within two squares of the antisensei.
-    pub king_near: [i32; 5],
-    /// Per attack on a square next to the antisensei.
-    pub king_zone: i32,
-    /// The side to move's bonus.
-    pub tempo: i32,
-    /// By piece type (the antisensei's too) and rank counted from the owner's side (for the
-    /// yellow belt, how far it has come; it never stands on ranks 0 and 7).
-    pub rank: [[i32; 8]; 6],
-    /// By piece type (the antisensei's too) and file, a to h for both colours: the start
-    /// position is a mirror through the middle rank, so the a-file is each side's queen's
-    /// rook file.
-    pub file: [[i32; 8]; 6],
+weights! {
+    /// The evaluation's weights in one table, so that `tetrarch tune` can fit them to the results of
+    /// played games (docs/strength.md, "Tuning"). Ratios are in hundredths where a term scales a
+    /// value: 100 plays the term as first set.
+    pub struct Weights {
+        /// Material by piece type (the antisensei's is not used).
+        pub value: [i32; 6] => fixed |i| i == KING,
+        /// A passed pawn's further bonus by rank: no enemy pawn ahead on its file or the next two.
+        pub passed: [i32; 8] => fixed |i| i == 0 || i == 7,
+        /// A pawn with a passive member on the square ahead, which it cannot push into (D4).
+        pub pawn_blocked: i32,
+        /// D6: a pawn on the far rank's doorstep (rank 6, rank 5) free to reach it is worth this
+        /// many hundredths of the best enemy piece it could freeze, less a pawn.
+        pub freeze: [i32; 2],
+        /// By knight, bishop, rook, queen: per step toward the centre, and per square reached.
+        pub centre: [i32; 4],
+        pub mobility: [i32; 4],
+        /// Two bishops or more.
+        pub bishop_pair: i32,
+        /// D7, D8: hundredths of the promotion's gain, by the square of the counter over 300.
+        pub promotion: i32,
+        /// D10: hundredths of the piece's value, by the square of its counter over 260, when it
+        /// lingers within three squares of the enemy antisensei.
+        pub defection: i32,
+        /// D9: hundredths of treason's gain over the deputy's, by the square of the counter over 100.
+        pub treason: i32,
+        /// King safety: per enemy piece of each type within two squares of the antisensei.
+        pub king_near: [i32; 5],
+        /// Per attack on a square next to the antisensei.
+        pub king_zone: i32,
+        /// The side to move's bonus.
+        pub tempo: i32,
+        /// By piece type (the antisensei's too) and rank counted from the owner's side (for the
+        /// yellow belt, how far it has come; it never stands on ranks 0 and 7).
+        pub rank: [[i32; 8]; 6] => fixed |i| i / 8 == PAWN && (i % 8 == 0 || i % 8 == 7),
+        /// By piece type (the antisensei's too) and file, a to h for both colours: the start
+        /// position is a mirror through the middle rank, so the a-file is each side's queen's
+        /// rook file.
+        pub file: [[i32; 8]; 6],
+    }
 }
 
 /// The weights the engine plays with.
@@ -110,65 +112,6 @@ pub const WEIGHTS: Weights = Weights {
         [-17, -4, -14, 13, 8, 3, 5, 4],
     ],
 };
-
-impl Weights {
-    /// The weights as one list, in the order of the fields; `fixed` marks the ones that are not
-    /// tuned (the antisensei's value, and the ranks a pawn never stands on).
-    pub fn to_list(&self) -> (Vec<i32>, Vec<bool>) {
-        let mut v = Vec::new();
-        let mut fixed = Vec::new();
-        let mut put = |x: &[i32], f: &dyn Fn(usize) -> bool| {
-            for (i, &w) in x.iter().enumerate() {
-                v.push(w);
-                fixed.push(f(i));
-            }
-        };
-        put(&self.value, &|i| i == KING);
-        put(&self.passed, &|i| i == 0 || i == 7);
-        put(&[self.pawn_blocked], &|_| false);
-        put(&self.freeze, &|_| false);
-        put(&self.centre, &|_| false);
-        put(&self.mobility, &|_| false);
-        put(&[self.bishop_pair, self.promotion, self.defection, self.treason], &|_| false);
-        put(&self.king_near, &|_| false);
-        put(&[self.king_zone, self.tempo], &|_| false);
-        for (kind, row) in self.rank.iter().enumerate() {
-            put(row, &|i| kind == PAWN && (i == 0 || i == 7));
-        }
-        for row in &self.file {
-            put(row, &|_| false);
-        }
-        (v, fixed)
-    }
-
-    /// The inverse of `to_list`.
-    pub fn from_list(v: &[i32]) -> Weights {
-        let mut it = v.iter().copied();
-        let mut next = || it.next().unwrap_or(0);
-        let mut w = WEIGHTS;
-        w.value.iter_mut().for_each(|x| *x = next());
-        w.passed.iter_mut().for_each(|x| *x = next());
-        w.pawn_blocked = next();
-        w.freeze.iter_mut().for_each(|x| *x = next());
-        w.centre.iter_mut().for_each(|x| *x = next());
-        w.mobility.iter_mut().for_each(|x| *x = next());
-        w.bishop_pair = next();
-        w.promotion = next();
-        w.defection = next();
-        w.treason = next();
-        w.king_near.iter_mut().for_each(|x| *x = next());
-        w.king_zone = next();
-        w.tempo = next();
-        w.rank.iter_mut().flatten().for_each(|x| *x = next());
-        w.file.iter_mut().flatten().for_each(|x| *x = next());
-        w
-    }
-
-    /// The weights as the Rust text of `WEIGHTS`, for pasting after a tuning run.
-    pub fn to_rust(&self) -> String {
-        format!("pub const WEIGHTS: Weights = {:?};\n", self)
-    }
-}
 
 impl Dojo {
     // ---- evaluation ----

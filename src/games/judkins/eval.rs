@@ -3,45 +3,47 @@
 
 use super::*;
 use crate::rules::Evaluation;
+use crate::rules::weights::weights;
 
 // Material values (centipawns) for exchanges and move ordering; a piece in hand is worth a
 // little more than on the board because it can be dropped anywhere.
 pub(super) const VALUE: [i32; PIECE_TYPES] = [100, 520, 570, 380, 700, 800, 0, 560, 560, 560, 900, 1050];
 pub(super) const HAND_VALUE: [i32; HAND_KINDS] = [120, 580, 620, 420, 770, 880];
 
-/// The evaluation's weights in one table, so that `tetrarch tune` can fit them to the results of
-/// played games (docs/strength.md, "Tuning").
-#[derive(Clone, Debug, PartialEq, Eq)]
-pub struct Weights {
-    /// Material on the board, by piece type (the king's is not used).
-    pub value: [i32; PIECE_TYPES],
-    pub hand_value: [i32; HAND_KINDS],
-    /// Per safe square next to the enemy king from which a piece in hand could be dropped with
-    /// check, by the kind in hand.
-    pub drop_check: [i32; HAND_KINDS],
-    /// Per square of the enemy king's zone that a piece of each type attacks.
-    pub king_attack: [i32; PIECE_TYPES],
-    /// Mobility per square: bishops, rooks and their promotions; the other pieces.
-    pub mobility_slider: i32,
-    pub mobility_step: i32,
-    /// A general (gold, silver, or a piece that moves as a gold) next to its own king.
-    pub shelter: i32,
-    /// Per rank advanced toward promotion.
-    pub pawn_advance: i32,
-    pub silver_advance: i32,
-    /// King pressure per piece in the enemy's hand.
-    pub hand_pressure: i32,
-    /// King pressure is multiplied by this over 8, by the number of attackers (0 to 7).
-    pub attackers: [i32; 8],
-    /// Per square next to the king that the enemy attacks and nothing of ours defends.
-    pub weak_square: i32,
-    /// The side to move's bonus.
-    pub tempo: i32,
-    /// By piece type (the king's too) and rank, counted from the owner's own back rank.
-    pub placement: [[i32; RANKS]; PIECE_TYPES],
-    /// By piece type (the king's too) and file, counted from the owner's left (the file a
-    /// castle stands on matters as much as its rank).
-    pub file: [[i32; FILES]; PIECE_TYPES],
+weights! {
+    /// The evaluation's weights in one table, so that `tetrarch tune` can fit them to the results of
+    /// played games (docs/strength.md, "Tuning").
+    pub struct Weights {
+        /// Material on the board, by piece type (the king's is not used).
+        pub value: [i32; PIECE_TYPES] => fixed |i| i == KING as usize,
+        pub hand_value: [i32; HAND_KINDS],
+        /// Per safe square next to the enemy king from which a piece in hand could be dropped with
+        /// check, by the kind in hand.
+        pub drop_check: [i32; HAND_KINDS],
+        /// Per square of the enemy king's zone that a piece of each type attacks.
+        pub king_attack: [i32; PIECE_TYPES] => fixed |i| i == KING as usize,
+        /// Mobility per square: bishops, rooks and their promotions; the other pieces.
+        pub mobility_slider: i32,
+        pub mobility_step: i32,
+        /// A general (gold, silver, or a piece that moves as a gold) next to its own king.
+        pub shelter: i32,
+        /// Per rank advanced toward promotion.
+        pub pawn_advance: i32,
+        pub silver_advance: i32,
+        /// King pressure per piece in the enemy's hand.
+        pub hand_pressure: i32,
+        /// King pressure is multiplied by this over 8, by the number of attackers (0 to 7).
+        pub attackers: [i32; 8] => fixed |i| i == 0,
+        /// Per square next to the king that the enemy attacks and nothing of ours defends.
+        pub weak_square: i32,
+        /// The side to move's bonus.
+        pub tempo: i32,
+        /// By piece type (the king's too) and rank, counted from the owner's own back rank.
+        pub placement: [[i32; RANKS]; PIECE_TYPES],
+        /// By piece type (the king's too) and file, counted from the owner's left (the file a
+        /// castle stands on matters as much as its rank).
+        pub file: [[i32; FILES]; PIECE_TYPES],
+    }
 }
 
 /// The weights the engine plays with.
@@ -88,66 +90,6 @@ pub const WEIGHTS: Weights = Weights {
         [19, -38, 12, 90, 16, -87],
     ],
 };
-
-impl Weights {
-    /// The weights as one list, in the order of the fields; `fixed` marks the ones that are not
-    /// tuned (the king's unused value and attack weight, and no attacker).
-    pub fn to_list(&self) -> (Vec<i32>, Vec<bool>) {
-        let mut v = Vec::new();
-        let mut fixed = Vec::new();
-        let mut put = |x: &[i32], f: &dyn Fn(usize) -> bool| {
-            for (i, &w) in x.iter().enumerate() {
-                v.push(w);
-                fixed.push(f(i));
-            }
-        };
-        let king = KING as usize;
-        put(&self.value, &|i| i == king);
-        put(&self.hand_value, &|_| false);
-        put(&self.drop_check, &|_| false);
-        put(&self.king_attack, &|i| i == king);
-        put(&[self.mobility_slider, self.mobility_step, self.shelter], &|_| false);
-        put(&[self.pawn_advance, self.silver_advance, self.hand_pressure], &|_| false);
-        put(&self.attackers, &|i| i == 0);
-        put(&[self.weak_square, self.tempo], &|_| false);
-        for row in &self.placement {
-            put(row, &|_| false);
-        }
-        for row in &self.file {
-            put(row, &|_| false);
-        }
-        (v, fixed)
-    }
-
-    /// The inverse of `to_list`.
-    pub fn from_list(v: &[i32]) -> Weights {
-        let mut it = v.iter().copied();
-        let mut next = || it.next().unwrap_or(0);
-        let mut w = WEIGHTS;
-        w.value.iter_mut().for_each(|x| *x = next());
-        w.hand_value.iter_mut().for_each(|x| *x = next());
-        w.drop_check.iter_mut().for_each(|x| *x = next());
-        w.king_attack.iter_mut().for_each(|x| *x = next());
-        w.mobility_slider = next();
-        w.mobility_step = next();
-        w.shelter = next();
-        w.pawn_advance = next();
-        w.silver_advance = next();
-        w.hand_pressure = next();
-        w.attackers.iter_mut().for_each(|x| *x = next());
-        w.weak_square = next();
-        w.tempo = next();
-        w.placement.iter_mut().flatten().for_each(|x| *x = next());
-        w.file.iter_mut().flatten().for_each(|x| *x = next());
-        w
-    }
-
-    /// The weights as the Rust text of `WEIGHTS`, for pasting after a tuning run (the derived
-    /// `Debug` is Rust's own syntax for the table; rustfmt lays it out).
-    pub fn to_rust(&self) -> String {
-        format!("pub const WEIGHTS: Weights = {:?};\n", self)
-    }
-}
 
 /// The file of `sq` counted from `color`'s own left (file 6 for sente, file 1 for gote).
 #[inline(always)]
