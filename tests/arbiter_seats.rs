@@ -4,7 +4,7 @@
 
 use tetrarch::arbiter::game::{Player, player_places, points_of_forfeit};
 use tetrarch::arbiter::{cycle, schedule};
-use tetrarch::rules::registry::VariantSpec;
+use tetrarch::rules::registry::{SearchPolicy, VariantSpec};
 use tetrarch::rules::{MoveList, Outcome, Rules, Seat, SeatMask, Side, Termination};
 
 const STAND_IN: VariantSpec = VariantSpec {
@@ -16,6 +16,7 @@ const STAND_IN: VariantSpec = VariantSpec {
     ranks: 1,
     keyword: "fen",
     playable: false,
+    search: SearchPolicy::DEFAULT,
 };
 
 /// Four seats; `PAIRS` puts seats 0+2 and 1+3 on two sides (Double Mate), else each alone.

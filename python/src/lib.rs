@@ -361,7 +361,7 @@ impl<G: Game> Think for Box<Searcher<G>> {
         }
         let root = live.record.current.clone();
         let mut last: Option<Info<G::Move>> = None;
-        let limits = Limits { best_reply: G::BEST_REPLY, ..limits };
+        let limits = Limits { best_reply: G::VARIANT.search.best_reply, ..limits };
         let r = Searcher::think(self, &live.record, limits, Control::new(false), &mut |i| last = Some(i.clone()));
         let mut pv = Vec::new();
         let mut pos = root.clone();

@@ -28,7 +28,7 @@ pub fn positions(variant: &str, openings: &[Opening], uci: bool) -> Result<Vec<S
                 .enumerate()
                 .map(|(i, o)| {
                     let text = o.start::<G>().map_err(|e| format!("opening {}: {}", i + 1, e))?.current.to_text();
-                    Ok(if self.1 { G::uci_position_out(&text) } else { text })
+                    Ok(if self.1 { (G::UCI.position_out)(&text) } else { text })
                 })
                 .collect()
         }

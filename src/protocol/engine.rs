@@ -110,7 +110,7 @@ impl<G: Game> Engine for Variant<G> {
         let v = G::VARIANT;
         let seats: Vec<String> = v.seats.chars().map(String::from).collect();
         let (name, startpos) = if uci {
-            (registry::uci_name(v.name), G::uci_position_out(&G::startpos().to_text()))
+            (registry::uci_name(v.name), (G::UCI.position_out)(&G::startpos().to_text()))
         } else {
             (v.name, G::startpos().to_text())
         };
@@ -121,13 +121,13 @@ impl<G: Game> Engine for Variant<G> {
         let pos = match start {
             PositionStart::Startpos => G::startpos(),
             PositionStart::Text(t) if uci => {
-                G::uci_position(t).and_then(|t| G::from_text(&t)).map_err(|e| format!("position: {}", e))?
+                (G::UCI.position_in)(t).and_then(|t| G::from_text(&t)).map_err(|e| format!("position: {}", e))?
             }
             PositionStart::Text(t) => G::from_text(t).map_err(|e| format!("position: {}", e))?,
         };
         let mut record = Record::new(pos);
         for (i, m) in moves.iter().enumerate() {
-            let text = if uci { G::uci_move_in(m) } else { Ok(m.clone()) };
+            let text = if uci { (G::UCI.move_in)(m) } else { Ok(m.clone()) };
             text.and_then(|t| record.play_text(&t).map(|_| ()))
                 .map_err(|e| format!("position: move {} '{}' rejected: {}", i + 1, shown(m), e))?;
         }
@@ -146,9 +146,9 @@ impl<G: Game> Engine for Variant<G> {
         }
         // In the UCI dialect a clock letter may stand for another seat (Judkins: `wtime` is
         // sente's clock).
-        let seat_of = |c: char| if opts.uci { G::uci_clock_seat(c) } else { c };
+        let seat_of = |c: char| if opts.uci { (G::UCI.clock_seat)(c) } else { c };
         let uci = opts.uci;
-        let say = move |text: String| if uci { G::uci_move_out(&text) } else { text };
+        let say = move |text: String| if uci { (G::UCI.move_out)(&text) } else { text };
         if p.ponder && p.infinite {
             return Err("go: ponder and infinite exclude each other".into());
         }
@@ -162,7 +162,7 @@ impl<G: Game> Engine for Variant<G> {
             budget: None,
             mate: p.mate,
             infinite: p.infinite,
-            best_reply: opts.best_reply.unwrap_or(G::BEST_REPLY),
+            best_reply: opts.best_reply.unwrap_or(G::VARIANT.search.best_reply),
         };
         if !p.infinite {
             if let Some(mt) = p.movetime {
@@ -266,7 +266,7 @@ impl<G: Game> Engine for Variant<G> {
             .spawn(move || {
                 let counted = perft_split(&pos, depth, &ctl.stop, |m, n| {
                     let mv = pos.format_move(m);
-                    out.send(&Reply::PerftMove { mv: if uci { G::uci_move_out(&mv) } else { mv }, nodes: n });
+                    out.send(&Reply::PerftMove { mv: if uci { (G::UCI.move_out)(&mv) } else { mv }, nodes: n });
                 });
                 ctl.mark_answered();
                 out.send(&match counted {
@@ -337,7 +337,7 @@ impl<G: Game> Engine for Variant<G> {
     fn display(&self, uci: bool) -> String {
         let pos = &self.record.current;
         let mut s = pos.picture();
-        let text = if uci { G::uci_position_out(&pos.to_text()) } else { pos.to_text() };
+        let text = if uci { (G::UCI.position_out)(&pos.to_text()) } else { pos.to_text() };
         s.push_str(&format!("position {}\n", text));
         s.push_str(&format!("hash {:016x}\n", pos.hash()));
         s.push_str(&format!("turn {}\n", seat_letter::<G>(pos.to_move())));
@@ -353,7 +353,7 @@ impl<G: Game> Engine for Variant<G> {
         let mut list = MovesOf::<G>::default();
         self.record.legal_moves(&mut list);
         let text = |m| self.record.current.format_move(m);
-        list.iter().map(|&m| if uci { G::uci_move_out(&text(m)) } else { text(m) }).collect()
+        list.iter().map(|&m| if uci { (G::UCI.move_out)(&text(m)) } else { text(m) }).collect()
     }
 
     fn status(&self) -> String {

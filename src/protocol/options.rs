@@ -15,7 +15,7 @@ pub struct Options {
     /// Search threads (Lazy SMP).
     pub threads: usize,
     /// Games with more than two sides: Best-Reply Search instead of paranoid.
-    /// `None`: each game's own choice (`Evaluation::BEST_REPLY`).
+    /// `None`: each game's own choice (its `SearchPolicy::best_reply`).
     pub best_reply: Option<bool>,
     pub overhead_ms: u64,
     pub ponder: bool,

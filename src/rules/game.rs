@@ -107,29 +107,10 @@ pub trait Notation: Rules {
     /// A human-readable board picture for `d`.
     fn picture(&self) -> String;
 
-    /// The UCI dialect of Fairy-Stockfish and Cute Chess (protocol-spec.md, section 8): a game
-    /// whose texts differ there translates them, in and out, at the protocol's edge; by default
-    /// they are the same. A position string of the dialect as this game's.
-    fn uci_position(text: &str) -> Result<String, String> {
-        Ok(text.to_string())
-    }
-    /// A move text of the dialect as this game's (legality is checked afterwards).
-    fn uci_move_in(text: &str) -> Result<String, String> {
-        Ok(text.to_string())
-    }
-    /// One of this game's position strings in the dialect: what `position fen` of the dialect
-    /// reads back (`uci_position`).
-    fn uci_position_out(text: &str) -> String {
-        text.to_string()
-    }
-    /// One of this game's move texts in the dialect.
-    fn uci_move_out(text: &str) -> String {
-        text.to_string()
-    }
-    /// The seat letter that a `go` clock letter of the dialect (`wtime`) stands for.
-    fn uci_clock_seat(letter: char) -> char {
-        letter
-    }
+    /// The game's texts in the UCI dialect of Fairy-Stockfish and Cute Chess
+    /// (protocol-spec.md, section 8), translated at the protocol's edge; by default they are
+    /// the game's own.
+    const UCI: UciDialect = UciDialect::SAME;
     /// The move number written in the position string.
     fn move_number(&self) -> u64;
     /// Facts about the position beyond turn and checks, for `d` and `status`: each a key and
@@ -144,27 +125,38 @@ pub trait Notation: Rules {
     }
 }
 
+/// How a game's texts read and write in the UCI dialect of Fairy-Stockfish and Cute Chess, where
+/// they differ from its own (Judkins: FEN and chess-like squares).
+#[derive(Clone, Copy)]
+pub struct UciDialect {
+    /// A position string of the dialect as the game's.
+    pub position_in: fn(&str) -> Result<String, String>,
+    /// One of the game's position strings in the dialect: what `position_in` reads back.
+    pub position_out: fn(&str) -> String,
+    /// A move text of the dialect as the game's (legality is checked afterwards).
+    pub move_in: fn(&str) -> Result<String, String>,
+    /// One of the game's move texts in the dialect.
+    pub move_out: fn(&str) -> String,
+    /// The seat letter that a `go` clock letter of the dialect (`wtime`) stands for.
+    pub clock_seat: fn(char) -> char,
+}
+
+impl UciDialect {
+    /// The game's own texts.
+    pub const SAME: UciDialect = UciDialect {
+        position_in: |t| Ok(t.to_string()),
+        position_out: str::to_string,
+        move_in: |t| Ok(t.to_string()),
+        move_out: str::to_string,
+        clock_seat: |c| c,
+    };
+}
+
 /// What the search needs to know of a game beyond its rules: a static evaluation, which moves
 /// are tactical and how they exchange, and the turn-skipping moves some searches play.
 pub trait Evaluation: Rules {
     /// Size of the index space of `move_index`, for history tables.
     const MOVE_INDEX_SPACE: usize;
-    /// Whether a null move is meaningful (two alternating sides, zugzwang rare).
-    const NULL_MOVE: bool;
-    /// Whether the search looks a ply deeper after a check. In a game of four players checks
-    /// follow checks, and the extension would never end.
-    const EXTEND_CHECKS: bool = true;
-    /// How many plies into quiescence a check is answered with every legal move; beyond, the
-    /// position counts as quiet (captures only).
-    const QSEARCH_EVASION_PLIES: usize = usize::MAX;
-    /// With more than two sides, whether the search uses Best-Reply Search (BRS+) rather than the
-    /// paranoid search when the `MultiSearch` option is left at `auto`: the one each game plays
-    /// better with, measured.
-    const BEST_REPLY: bool = false;
-    /// How many plies quiescence may run. Four armies that take and retake would otherwise
-    /// search every order of every capture on the board.
-    const QSEARCH_PLIES: usize = usize::MAX;
-
     /// Static evaluation in centipawns from the point of view of `side`.
     fn evaluate(&self, side: Side) -> i32;
     /// Ordering value for captures and promotions; `None` for a quiet move. Quiescence searches

@@ -17,7 +17,7 @@ pub mod weights;
 
 pub use actions::Actions;
 pub use diagram::Draw;
-pub use game::{Evaluation, Game, Notation, Packed, Rules, retain_tactical};
+pub use game::{Evaluation, Game, Notation, Packed, Rules, UciDialect, retain_tactical};
 pub use movelist::{MoveBuffer, MoveList};
 pub use perft::{perft, perft_divide, perft_split, perft_stoppable};
 pub use record::{Record, Trace, perpetual_checker, position_words, repetition_outcome};

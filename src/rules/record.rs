@@ -179,7 +179,7 @@ impl<G: Notation> Record<G> {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::rules::registry::VariantSpec;
+    use crate::rules::registry::{SearchPolicy, VariantSpec};
     use crate::rules::{MoveList, Termination};
 
     const FOUR: VariantSpec = VariantSpec {
@@ -191,6 +191,7 @@ mod tests {
         ranks: 1,
         keyword: "fen",
         playable: false,
+        search: SearchPolicy::DEFAULT,
     };
 
     /// Four seats, each its own side, or (`PAIRS`) 0+2 against 1+3.

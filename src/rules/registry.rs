@@ -23,6 +23,38 @@ pub struct VariantSpec {
     /// Whether the engine plays it yet (its position strings and moves are specified either
     /// way).
     pub playable: bool,
+    /// How the search treats it.
+    pub search: SearchPolicy,
+}
+
+/// How the search treats a variant: the choices each game made by measurement
+/// (docs/strength.md), declared beside its evaluation and listed here with the variant.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct SearchPolicy {
+    /// Null-move pruning: meaningful where two sides alternate and zugzwang is rare.
+    pub null_move: bool,
+    /// A check is searched a ply deeper.
+    pub extend_checks: bool,
+    /// How many plies into quiescence a check is answered with every legal move; beyond, the
+    /// position counts as quiet (captures only).
+    pub qsearch_evasion_plies: usize,
+    /// How many plies quiescence may run.
+    pub qsearch_plies: usize,
+    /// With more than two sides, Best-Reply Search (BRS+) rather than the paranoid search when
+    /// the `MultiSearch` option is left at `auto`.
+    pub best_reply: bool,
+}
+
+impl SearchPolicy {
+    /// A two-sided game's: null moves, check extensions, quiescence unbounded, and the paranoid
+    /// search should it ever have more than two sides.
+    pub const DEFAULT: SearchPolicy = SearchPolicy {
+        null_move: true,
+        extend_checks: true,
+        qsearch_evasion_plies: usize::MAX,
+        qsearch_plies: usize::MAX,
+        best_reply: false,
+    };
 }
 
 /// Something done with the game type of a variant: `visit` calls `visit::<G>()` with the type
@@ -66,6 +98,7 @@ macro_rules! registry {
         players: [$($player:literal),+],
         board: $files:literal x $ranks:literal,
         keyword: $kw:literal,
+        $(search: $search:expr,)?
         game: $game:tt $(,)?
     } )+) => {
         /// Every variant, in the order the protocol lists them.
@@ -78,6 +111,7 @@ macro_rules! registry {
             ranks: $ranks,
             keyword: $kw,
             playable: registry!(@playable $game),
+            search: registry!(@search $($search)?),
         }),+];
 
         /// Calls `v.visit::<G>()` with the game type of the variant `name`.
@@ -90,6 +124,8 @@ macro_rules! registry {
 
         $(registry!(@bound $game);)+
     };
+    (@search) => { SearchPolicy::DEFAULT };
+    (@search $search:expr) => { $search };
     (@playable none) => { false };
     (@playable $game:tt) => { true };
     (@visit $v:ident $name:literal none) => { Err(VariantError::NotPlayable($name)) };
@@ -126,6 +162,7 @@ registry! {
         players: ["yr", "bg"],
         board: 8 x 8,
         keyword: "fen",
+        search: crate::games::chaturanga::DOUBLE_MATE_SEARCH,
         game: (crate::games::chaturanga::DoubleMate),
     }
     "chaturanga-ffa" => {
@@ -134,6 +171,7 @@ registry! {
         players: ["y", "b", "r", "g"],
         board: 8 x 8,
         keyword: "fen",
+        search: crate::games::chaturanga::ALL_AGAINST_ALL_SEARCH,
         game: (crate::games::chaturanga::AllAgainstAll),
     }
     "judtho" => {
@@ -142,6 +180,7 @@ registry! {
         players: ["w", "r", "y", "b"],
         board: 12 x 12,
         keyword: "fen",
+        search: crate::games::judtho::SEARCH,
         game: (crate::games::judtho::Judtho),
     }
 }

@@ -64,7 +64,7 @@ impl<G: Game> Searcher<G> {
                     return v;
                 }
             }
-            if G::NULL_MOVE && null_ok && depth >= NULL_MOVE_DEPTH && eval >= beta {
+            if G::VARIANT.search.null_move && null_ok && depth >= NULL_MOVE_DEPTH && eval >= beta {
                 self.played[ply] = NO_PIECE_TO;
                 let mut child = pos.clone();
                 child.play_null();
@@ -137,7 +137,7 @@ impl<G: Game> Searcher<G> {
             let flip = self.team(&child) != my_team;
             self.push_trace(Trace::of(&child));
             // Checks that do not simply lose the checking piece are searched a ply deeper.
-            let extend = G::EXTEND_CHECKS && gives_check && ply < MAX_PLY / 2 && pos.see_ge(m, 0);
+            let extend = G::VARIANT.search.extend_checks && gives_check && ply < MAX_PLY / 2 && pos.see_ge(m, 0);
             let d = depth - 1 + extend as i32;
             let search = |s: &mut Self, d: i32, a: i32, b: i32| s.value(&child, flip, d, ply + 1, a, b, true);
             let v = if count == 0 {

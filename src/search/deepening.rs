@@ -213,7 +213,7 @@ impl<G: Game> Searcher<G> {
             child.play(m);
             let flip = self.team(&child) != my_team;
             self.push_trace(Trace::of(&child));
-            let ext = (G::EXTEND_CHECKS && child.in_check() && !in_check) as i32;
+            let ext = (G::VARIANT.search.extend_checks && child.in_check() && !in_check) as i32;
             let d = depth - 1 + ext;
             let v = if i == 0 {
                 self.value(&child, flip, d, 1, alpha, beta, true)

@@ -64,7 +64,7 @@ impl<G: Game> Searcher<G> {
         if let Some(v) = self.settled(pos, ply) {
             return Some(v);
         }
-        if ply >= MAX_PLY - 2 || qply.is_some_and(|q| q >= G::QSEARCH_PLIES) {
+        if ply >= MAX_PLY - 2 || qply.is_some_and(|q| q >= G::VARIANT.search.qsearch_plies) {
             return Some(self.eval(pos));
         }
         None

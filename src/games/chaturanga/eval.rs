@@ -4,6 +4,7 @@
 use super::*;
 use crate::board::geometry::CENTRE_8X8;
 use crate::rules::Evaluation;
+use crate::rules::registry::SearchPolicy;
 use crate::rules::weights::weights;
 
 weights! {
@@ -286,13 +287,19 @@ pub(super) fn distance(a: usize, b: usize) -> i32 {
 /// What taking each kind is worth, for move ordering and exchanges (a king: all against all).
 pub(super) const VICTIM: [i32; 5] = [2000, 500, 320, 190, 100];
 
+/// How the search treats Double Mate (the registry lists it with the variant): two sides that
+/// alternate, as in chess.
+pub const DOUBLE_MATE_SEARCH: SearchPolicy = SearchPolicy::DEFAULT;
+
+/// All against all: no null move (four sides), and Best-Reply Search: one Best-Reply seat
+/// against three paranoid copies of the same build at 0.3+0.03 over 200 games took 60.2% of the
+/// points, first in 141 (docs/strength.md); against depth-1 copies the two had measured the
+/// same.
+pub const ALL_AGAINST_ALL_SEARCH: SearchPolicy =
+    SearchPolicy { null_move: false, best_reply: true, ..SearchPolicy::DEFAULT };
+
 impl<const FFA: bool> Evaluation for Chaturanga<FFA> {
     const MOVE_INDEX_SPACE: usize = 64 * 64 + 1;
-    const NULL_MOVE: bool = !FFA;
-    // All against all, one Best-Reply seat against three paranoid copies of the same build at
-    // 0.3+0.03 over 200 games: 60.2% of the points, first in 141 (docs/strength.md). Against
-    // depth-1 copies the two had measured the same. Double Mate has two sides and never asks.
-    const BEST_REPLY: bool = FFA;
 
     fn evaluate(&self, side: Side) -> i32 {
         self.eval_for(side)

@@ -18,7 +18,7 @@ mod notation;
 mod see;
 mod tables;
 
-pub use eval::{FFA_WEIGHTS, WEIGHTS, Weights};
+pub use eval::{ALL_AGAINST_ALL_SEARCH, DOUBLE_MATE_SEARCH, FFA_WEIGHTS, WEIGHTS, Weights};
 use notation::format_move;
 pub use notation::{START, square_name};
 use tables::tables;

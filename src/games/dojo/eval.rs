@@ -285,7 +285,6 @@ impl Dojo {
 
 impl Evaluation for Dojo {
     const MOVE_INDEX_SPACE: usize = 64 * 64;
-    const NULL_MOVE: bool = true;
 
     fn evaluate(&self, side: Side) -> i32 {
         let e = self.eval_white();

@@ -194,7 +194,6 @@ impl Judkins {
 
 impl Evaluation for Judkins {
     const MOVE_INDEX_SPACE: usize = (SQUARES + HAND_KINDS) * SQUARES * 2;
-    const NULL_MOVE: bool = true;
 
     fn evaluate(&self, side: Side) -> i32 {
         let e = self.eval_sente();

@@ -1,7 +1,7 @@
 //! Judkins texts: SFEN positions, USI move texts and the board picture.
 
 use super::*;
-use crate::rules::Notation;
+use crate::rules::{Notation, UciDialect};
 use std::fmt::Write as _;
 
 pub const START_SFEN: &str = "rbnsgk/5p/6/6/P5/KGSNBR b - 1";
@@ -241,31 +241,7 @@ impl Notation for Judkins {
         Self::parse_sfen(text)
     }
 
-    fn uci_position(text: &str) -> Result<String, String> {
-        super::uci::fen_in(text)
-    }
-
-    fn uci_position_out(text: &str) -> String {
-        // Every position string this game writes is one that fen_out takes.
-        super::uci::fen_out(text).unwrap_or_else(|_| text.to_string())
-    }
-
-    fn uci_move_in(text: &str) -> Result<String, String> {
-        super::uci::move_in(text).ok_or_else(|| format!("'{}' is not a move in Fairy-Stockfish's notation", text))
-    }
-
-    fn uci_move_out(text: &str) -> String {
-        super::uci::move_out(text)
-    }
-
-    /// Fairy-Stockfish's `wtime` is the clock of the side that moves first: sente, `b` in USI.
-    fn uci_clock_seat(letter: char) -> char {
-        match letter {
-            'w' => 'b',
-            'b' => 'w',
-            c => c,
-        }
-    }
+    const UCI: UciDialect = super::uci::DIALECT;
 
     fn to_text(&self) -> String {
         self.format_sfen()

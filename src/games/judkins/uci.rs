@@ -3,6 +3,8 @@
 //! drops `P@d4`, promotions `+`, and FEN with the hand in brackets and `w` for sente:
 //! `rbnsgk/5p/6/6/P5/KGSNBR[-] w - 1`. Only texts are translated here; the rules stay in one place.
 
+use crate::rules::UciDialect;
+
 /// A USI square (`5e`) in the dialect (`b2`).
 fn square_out(file: u8, rank: u8) -> Option<[u8; 2]> {
     if !(b'1'..=b'6').contains(&file) || !(b'a'..=b'f').contains(&rank) {
@@ -121,6 +123,22 @@ pub fn fen_out(sfen: &str) -> Result<String, String> {
     let ply = rest.first().and_then(|n| crate::rules::text::decimal(n)).unwrap_or(1).max(1);
     Ok(format!("{}[{}] {} - {}", board, if letters.is_empty() { "-" } else { &letters }, side, ply.div_ceil(2)))
 }
+
+/// Judkins in the UCI dialect: FEN for positions, chess-like squares for moves, and the clocks
+/// named the other way round (Fairy-Stockfish's `wtime` is the clock of the side that moves
+/// first: sente, `b` in USI).
+pub const DIALECT: UciDialect = UciDialect {
+    position_in: fen_in,
+    // Every position string this game writes is one that fen_out takes.
+    position_out: |text| fen_out(text).unwrap_or_else(|_| text.to_string()),
+    move_in: |text| move_in(text).ok_or_else(|| format!("'{}' is not a move in Fairy-Stockfish's notation", text)),
+    move_out,
+    clock_seat: |letter| match letter {
+        'w' => 'b',
+        'b' => 'w',
+        c => c,
+    },
+};
 
 #[cfg(test)]
 mod tests {

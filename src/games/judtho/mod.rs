@@ -24,6 +24,7 @@ mod notation;
 mod see;
 mod tables;
 
+pub use eval::SEARCH;
 pub use notation::START;
 use tables::{mix, tables};
 
