@@ -238,7 +238,7 @@ pub fn samples_of<G: Tunable>(g: &ParsedGame, evals: Option<&[i32]>) -> Result<V
     let mut out = Vec::new();
     for (ply, text) in g.moves.iter().enumerate() {
         let m = pos.parse_move(text).map_err(|e| format!("move {} '{}': {}", ply + 1, text, e))?;
-        if ply >= skip && !pos.in_check() && pos.tactical_value(m).is_none() {
+        if ply >= skip && !pos.must_answer_check() && pos.tactical_value(m).is_none() {
             for &(seat, result) in &results {
                 if !pos.side_lost(pos.side_of(seat)) {
                     let mine = pos.side_of(seat) == pos.side_of(pos.to_move());

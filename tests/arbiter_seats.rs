@@ -49,7 +49,7 @@ impl<const PAIRS: bool, const OUT: u8> Rules for Stand<PAIRS, OUT> {
     fn hash_from_scratch(&self) -> u64 {
         0
     }
-    fn in_check(&self) -> bool {
+    fn must_answer_check(&self) -> bool {
         false
     }
     fn checked_seats(&self) -> SeatMask {

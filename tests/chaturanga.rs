@@ -123,7 +123,7 @@ fn a_mated_army_passes_and_is_freed_by_its_partner() {
     assert!(freed.contains(&"a8b8".to_string()) && freed.contains(&"a8b7".to_string()), "{freed:?}");
     assert!(!freed.contains(&"a8a7".to_string()), "a7 is still on the rook's file");
     assert_eq!(note(&record.current, "mated"), "-", "black is in check but no longer mated");
-    assert!(record.current.in_check());
+    assert!(record.current.must_answer_check());
 }
 
 #[test]
@@ -151,7 +151,7 @@ fn a_partners_piece_may_expose_its_partners_king_but_not_its_own() {
     // After red uncovers it, yellow is in check and must answer it.
     let mut record = Record::new(red);
     play_all(&mut record, "d4f6 h4h3");
-    assert!(record.current.in_check(), "yellow to move, in check from the rook d8");
+    assert!(record.current.must_answer_check(), "yellow to move, in check from the rook d8");
     assert!(moves_of(&record.current).iter().all(|m| m.starts_with("d1")));
 }
 

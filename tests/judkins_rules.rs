@@ -150,7 +150,7 @@ fn pawn_drop_mate_is_illegal_but_other_drop_mates_are_not() {
 fn check_must_be_answered() {
     // Sente king 6f in check from a gote rook on 6a: every answer must end the check.
     let p = pos("r4k/6/6/6/6/K5 b G 1");
-    assert!(p.in_check());
+    assert!(p.must_answer_check());
     for m in legal(&p) {
         let mut c = p.clone();
         c.play(c.parse_move(&m).unwrap());
@@ -213,7 +213,8 @@ fn tactical_moves_are_exactly_the_scored_legal_moves() {
         p.legal_moves(&mut all);
         let mut tac = Default::default();
         p.tactical_moves(&mut tac);
-        let mut want: Vec<_> = all.iter().copied().filter(|&m| p.in_check() || p.tactical_value(m).is_some()).collect();
+        let mut want: Vec<_> =
+            all.iter().copied().filter(|&m| p.must_answer_check() || p.tactical_value(m).is_some()).collect();
         let mut got: Vec<_> = tac.iter().copied().collect();
         want.sort_by_key(|m| format!("{m:?}"));
         got.sort_by_key(|m| format!("{m:?}"));

@@ -45,7 +45,7 @@ fn only_quiet_positions_past_the_opening_are_fitted() {
         };
         assert!(!samples.is_empty() && samples.len() < g.moves.len());
         for s in &samples {
-            assert!(!s.pos.in_check());
+            assert!(!s.pos.must_answer_check());
             assert_eq!(s.result, want);
         }
         total += samples.len();
@@ -182,7 +182,7 @@ fn dojo_and_chaturanga_fits_lower_the_error() {
         0.5
     };
     for s in samples_of::<DoubleMate>(&g, None).unwrap() {
-        assert!(!s.pos.in_check());
+        assert!(!s.pos.must_answer_check());
         assert_eq!(s.result, want);
     }
 }

@@ -63,7 +63,7 @@ trait Live: Send + Sync {
     fn position(&self) -> String;
     fn turn(&self) -> char;
     fn sides(&self) -> Vec<String>;
-    fn in_check(&self) -> bool;
+    fn must_answer_check(&self) -> bool;
     /// Winners, losers, places (per seat, in seat order) and the reason, once over.
     fn outcome(&self) -> Option<(String, String, Vec<usize>, String)>;
     fn status(&self) -> Vec<(String, String)>;
@@ -192,8 +192,8 @@ impl<G: Game> Live for LiveGame<G> {
         sides.into_iter().map(|(_, l)| l).collect()
     }
 
-    fn in_check(&self) -> bool {
-        self.record.current.in_check()
+    fn must_answer_check(&self) -> bool {
+        self.record.current.must_answer_check()
     }
 
     fn outcome(&self) -> Option<(String, String, Vec<usize>, String)> {
@@ -506,7 +506,7 @@ impl Board {
 
     /// Whether the seat to move must answer a check.
     fn in_check(&self) -> bool {
-        self.live.in_check()
+        self.live.must_answer_check()
     }
 
     fn is_game_over(&self) -> bool {

@@ -66,7 +66,7 @@ pub trait Rules: Clone + Send + Sync + 'static {
     fn hash_from_scratch(&self) -> u64;
 
     /// Whether the seat to move is in check.
-    fn in_check(&self) -> bool;
+    fn must_answer_check(&self) -> bool;
     /// Every seat whose king is attacked now.
     fn checked_seats(&self) -> SeatMask;
 
@@ -170,21 +170,15 @@ pub trait Evaluation: Rules {
     /// silver to 3c" answers "a bishop to 2b" wherever each came from.
     fn piece_to(&self, mv: Self::Move) -> usize;
 
-    /// The legal moves that `tactical_value` scores (captures, promotions), for quiescence.
-    /// When in check, every legal move.
-    fn tactical_moves(&self, out: &mut Self::Moves<Self::Move>) {
-        self.legal_moves(out);
-        if !self.in_check() {
-            retain_tactical(self, out);
-        }
-    }
+    /// The legal moves that `tactical_value` scores (captures, promotions), for quiescence;
+    /// every legal move when the seat to move must answer a check. Each game generates them
+    /// itself (`retain_tactical` filters a list of legal moves).
+    fn tactical_moves(&self, out: &mut Self::Moves<Self::Move>);
     /// Whether `mv` keeps at least `threshold` centipawns after the exchanges on its square.
-    /// Games without an exchange evaluator say yes.
-    fn see_ge(&self, _mv: Self::Move, _threshold: i32) -> bool {
-        true
-    }
+    fn see_ge(&self, mv: Self::Move, threshold: i32) -> bool;
 
-    /// Hands the turn over without moving (search only: null-move pruning when `NULL_MOVE`, and
+    /// Hands the turn over without moving (search only: null-move pruning where the game's
+    /// `SearchPolicy` allows it, and
     /// an opponent that waits in Best-Reply Search).
     fn play_null(&mut self);
 

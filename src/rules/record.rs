@@ -222,7 +222,7 @@ mod tests {
         fn hash_from_scratch(&self) -> u64 {
             0
         }
-        fn in_check(&self) -> bool {
+        fn must_answer_check(&self) -> bool {
             false
         }
         fn checked_seats(&self) -> SeatMask {

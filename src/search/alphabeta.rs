@@ -31,7 +31,7 @@ impl<G: Game> Searcher<G> {
             Ok(tt) => tt,
             Err(v) => return v,
         };
-        let in_check = pos.in_check();
+        let in_check = pos.must_answer_check();
         let eval = if in_check { -INF } else { tt.eval.unwrap_or_else(|| self.eval(pos)) };
         let stored_eval = if in_check { NO_EVAL } else { eval };
         let my_team = self.team(pos);
@@ -133,7 +133,7 @@ impl<G: Game> Searcher<G> {
             self.played[ply] = pt;
             let mut child = pos.clone();
             child.play(m);
-            let gives_check = child.in_check();
+            let gives_check = child.must_answer_check();
             let flip = self.team(&child) != my_team;
             self.push_trace(Trace::of(&child));
             // Checks that do not simply lose the checking piece are searched a ply deeper.

@@ -199,7 +199,7 @@ impl<G: Game> Searcher<G> {
         self.pv_len[0] = 0;
         self.evals[0] = NO_EVAL;
         let my_team = self.team(pos);
-        let in_check = pos.in_check();
+        let in_check = pos.must_answer_check();
         let mut best = -INF;
         // The nodes each move's search took: the moves that failed low are tried next time in
         // the order of the work it took to refute them, the nearest to good first, so that the
@@ -213,7 +213,7 @@ impl<G: Game> Searcher<G> {
             child.play(m);
             let flip = self.team(&child) != my_team;
             self.push_trace(Trace::of(&child));
-            let ext = (G::VARIANT.search.extend_checks && child.in_check() && !in_check) as i32;
+            let ext = (G::VARIANT.search.extend_checks && child.must_answer_check() && !in_check) as i32;
             let d = depth - 1 + ext;
             let v = if i == 0 {
                 self.value(&child, flip, d, 1, alpha, beta, true)

@@ -18,7 +18,7 @@ impl<G: Game> Searcher<G> {
         };
         // With four players a check is answered by a check, and evasions would search the whole
         // tree: the game bounds how deep quiescence answers checks move by move.
-        let checked = pos.in_check();
+        let checked = pos.must_answer_check();
         let in_check = checked && qply < G::VARIANT.search.qsearch_evasion_plies;
         let mut best = -(MATE - ply as i32);
         let mut static_eval = NO_EVAL;

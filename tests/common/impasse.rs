@@ -47,7 +47,7 @@ pub fn cutechess_impasse(pos: &Judkins) -> Option<Impasse> {
             }
         }
     }
-    if kings_in_zone < 2 || pos.in_check() {
+    if kings_in_zone < 2 || pos.must_answer_check() {
         return None;
     }
     let mut count = 0;

@@ -341,7 +341,7 @@ impl<const FFA: bool> Evaluation for Chaturanga<FFA> {
         if self.over.is_some() {
             return;
         }
-        if self.in_check() {
+        if self.must_answer_check() {
             self.legal_moves(out);
         } else {
             self.generate(self.turn as usize, out, true);

@@ -412,7 +412,7 @@ impl<const FFA: bool> Rules for Chaturanga<FFA> {
         self.compute_hash()
     }
 
-    fn in_check(&self) -> bool {
+    fn must_answer_check(&self) -> bool {
         // All against all has no check to answer (C7): a king in danger is a capture away, and
         // quiescence sees captures. `checked_seats` still shows attacked kings.
         !FFA && self.king_attacked(self.turn as usize)

@@ -488,7 +488,7 @@ impl Rules for Dojo {
         self.compute_hash()
     }
 
-    fn in_check(&self) -> bool {
+    fn must_answer_check(&self) -> bool {
         self.king_attacked(self.turn as usize)
     }
 
@@ -501,7 +501,7 @@ impl Rules for Dojo {
             return None;
         }
         // D1: 100 plies without a capture or a yellow-belt move draw, unless that last move mated.
-        if self.in_check() {
+        if self.must_answer_check() {
             let mut list = List::new();
             self.generate(&mut list, false);
             if list.is_empty() {
@@ -512,7 +512,7 @@ impl Rules for Dojo {
     }
 
     fn no_move_outcome(&self) -> Outcome {
-        if self.in_check() {
+        if self.must_answer_check() {
             Outcome::win(1 << (self.turn ^ 1), Termination::Checkmate)
         } else {
             Outcome::draw(Termination::Stalemate)

@@ -299,7 +299,7 @@ impl Rules for Judkins {
         self.compute_hash()
     }
 
-    fn in_check(&self) -> bool {
+    fn must_answer_check(&self) -> bool {
         self.checkers != 0
     }
 

@@ -277,7 +277,7 @@ impl Evaluation for Judtho {
         if self.in_assembly() {
             return;
         }
-        if self.in_check() || self.over.is_some() {
+        if self.must_answer_check() || self.over.is_some() {
             self.legal_moves(out);
             return;
         }

@@ -453,7 +453,7 @@ impl Rules for Judtho {
         self.compute_hash()
     }
 
-    fn in_check(&self) -> bool {
+    fn must_answer_check(&self) -> bool {
         // In the Assembly no move answers a check (T6 constrains the next placement instead).
         !self.in_assembly() && self.king_in_check(self.to_move_seat())
     }
