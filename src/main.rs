@@ -85,7 +85,7 @@ enum Cmd {
     Openings {
         /// The openings file.
         file: std::path::PathBuf,
-        #[arg(long, default_value = "judkins")]
+        #[arg(long, default_value = tetrarch::rules::registry::DEFAULT_VARIANT)]
         variant: String,
         /// Positions in the UCI dialect of Fairy-Stockfish and Cute Chess (Judkins: its FEN).
         #[arg(long)]
@@ -98,7 +98,7 @@ enum Cmd {
         /// JSON lines written by `tetrarch match --jsonl`.
         #[arg(required = true)]
         files: Vec<std::path::PathBuf>,
-        #[arg(long, default_value = "judkins")]
+        #[arg(long, default_value = tetrarch::rules::registry::DEFAULT_VARIANT)]
         variant: String,
         /// Passes over the weights at each step size, at most.
         #[arg(long, default_value_t = 6)]

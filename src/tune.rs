@@ -13,6 +13,7 @@ use crate::arbiter::rescore::{game_of_json, result_points};
 use crate::games::chaturanga::{self, AllAgainstAll, DoubleMate};
 use crate::games::dojo::{self, Dojo};
 use crate::games::judkins::{self, Judkins};
+use crate::rules::registry::{self, TunedVisitor};
 use crate::rules::{Evaluation, Notation, Seat};
 
 /// A game whose evaluation reads its weights from one table.
@@ -170,13 +171,14 @@ pub struct TuneConfig {
 
 /// Tunes the weights of `variant` and returns the text of the new table; `log` receives progress.
 pub fn run(variant: &str, cfg: &TuneConfig, log: &mut dyn FnMut(String)) -> Result<String, String> {
-    match variant {
-        "judkins" => run_game::<Judkins>(variant, cfg, log),
-        "dojo" => run_game::<Dojo>(variant, cfg, log),
-        "chaturanga" => run_game::<DoubleMate>(variant, cfg, log),
-        "chaturanga-ffa" => run_game::<AllAgainstAll>(variant, cfg, log),
-        _ => Err(format!("tune: {} has no weights table; judkins, dojo, chaturanga and chaturanga-ffa have", variant)),
+    struct Run<'a>(&'a str, &'a TuneConfig, &'a mut dyn FnMut(String));
+    impl TunedVisitor for Run<'_> {
+        type Output = Result<String, String>;
+        fn visit<G: Tunable>(self) -> Result<String, String> {
+            run_game::<G>(self.0, self.1, self.2)
+        }
     }
+    registry::visit_tuned(variant, Run(variant, cfg, log)).map_err(|e| format!("tune: {}", e))?
 }
 
 fn run_game<G: Tunable>(variant: &str, cfg: &TuneConfig, log: &mut dyn FnMut(String)) -> Result<String, String> {

@@ -17,6 +17,7 @@ const STAND_IN: VariantSpec = VariantSpec {
     keyword: "fen",
     playable: false,
     search: SearchPolicy::DEFAULT,
+    bench: None,
 };
 
 /// Four seats; `PAIRS` puts seats 0+2 and 1+3 on two sides (Double Mate), else each alone.

@@ -18,7 +18,7 @@ fn bench_node_totals_are_the_signature() {
 
 #[test]
 fn every_playable_variant_has_bench_positions() {
-    for v in tetrarch::rules::registry::names(true) {
-        assert!(bench::SETS.iter().any(|s| s.variant == v), "no bench positions for {v}");
+    for v in tetrarch::rules::registry::VARIANTS.iter().filter(|v| v.playable) {
+        assert!(v.bench.is_some_and(|b| !b.positions.is_empty()), "no bench positions for {}", v.name);
     }
 }

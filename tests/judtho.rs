@@ -388,3 +388,16 @@ fn perft_suite_counts_hold_and_agree_with_the_reference() {
         assert!(suite.iter().any(|c| c.label.split_whitespace().next() == Some(r)), "no position for {r}");
     }
 }
+
+/// T11: an unallied player may resign, an allied one may not (the arbiter and the GUI ask the
+/// rules, `Rules::may_resign`).
+#[test]
+fn only_an_unallied_player_may_resign() {
+    // White and red allied against yellow and blue.
+    let pos = Judtho::from_text("rK6wR3bK/rCrP10/2rP9/12/12/12/12/12/12/12/12/wK10yK r w:S,r:,y:S,b:S wr rybw 0 101")
+        .unwrap();
+    for (seat, allowed) in [(0, false), (1, false), (2, true), (3, true)] {
+        assert_eq!(pos.may_resign(seat).is_ok(), allowed, "seat {seat}");
+    }
+    assert!(pos.may_resign(0).unwrap_err().contains("T11"));
+}

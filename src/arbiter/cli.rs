@@ -24,7 +24,7 @@ pub struct MatchArgs {
     #[command(subcommand)]
     pub pooled: Option<MatchCmd>,
     /// Variant name.
-    #[arg(long, default_value = "judkins")]
+    #[arg(long, default_value = crate::rules::registry::DEFAULT_VARIANT)]
     pub variant: String,
     /// An engine, as key=value words: name=N cmd=PATH [arg=A]... [option.K=V]...
     /// [variant-option=USI_Variant|UCI_Variant] [go-seats=LETTERS] ["go=depth 1"]; double quotes

@@ -367,15 +367,7 @@ pub fn referee<G: Game>(
     };
     // A resignation the rules allow (Judtho's T11: only a player without allies).
     let may_resign = |rec: &Record<G>, p: usize| -> Result<(), String> {
-        let pos = &rec.current;
-        for &seat in &players[p].seats {
-            let side = pos.side_of(seat);
-            let allies = (0..pos.seats() as Seat).filter(|&s| pos.side_of(s) == side && !players[p].seats.contains(&s));
-            if G::VARIANT.name == "judtho" && allies.count() > 0 {
-                return Err("an allied player may not resign (Judtho, T11)".into());
-            }
-        }
-        Ok(())
+        players[p].seats.iter().try_for_each(|&seat| rec.current.may_resign(seat))
     };
     let answer = |reply: Option<std::sync::mpsc::Sender<Result<(), String>>>, r: Result<(), String>| {
         if let Some(tx) = reply {

@@ -34,8 +34,7 @@ impl Default for Options {
     }
 }
 
-/// The variant a session starts with.
-pub const DEFAULT_VARIANT: &str = "judkins";
+pub use crate::rules::registry::DEFAULT_VARIANT;
 
 /// The longest move overhead the `MoveOverhead` option takes, in milliseconds.
 pub const MAX_OVERHEAD_MS: u64 = 5000;

@@ -76,6 +76,11 @@ pub trait Rules: Clone + Send + Sync + 'static {
     }
     /// The end when the seat to move has no legal move.
     fn no_move_outcome(&self) -> Outcome;
+    /// Whether the player of `seat` may resign now, and if not, why (Judtho's T11: only a
+    /// player without allies).
+    fn may_resign(&self, _seat: Seat) -> Result<(), String> {
+        Ok(())
+    }
     /// For games with more than two sides: the places, best first, each a set of seats that
     /// share it (all against all ranks armies by when they went out).
     fn ranking(&self) -> Option<Vec<SeatMask>> {

@@ -192,6 +192,7 @@ mod tests {
         keyword: "fen",
         playable: false,
         search: SearchPolicy::DEFAULT,
+        bench: None,
     };
 
     /// Four seats, each its own side, or (`PAIRS`) 0+2 against 1+3.

@@ -25,6 +25,17 @@ pub struct VariantSpec {
     pub playable: bool,
     /// How the search treats it.
     pub search: SearchPolicy,
+    /// The positions `tetrarch bench` searches, and to what depth (every playable variant has
+    /// them).
+    pub bench: Option<&'static BenchPositions>,
+}
+
+/// Positions of a variant searched to a fixed depth: `tetrarch bench`, whose node totals are the
+/// search's signature.
+#[derive(Debug)]
+pub struct BenchPositions {
+    pub depth: u32,
+    pub positions: &'static [&'static str],
 }
 
 /// How the search treats a variant: the choices each game made by measurement
@@ -64,6 +75,12 @@ pub trait Visitor {
     fn visit<G: Game>(self) -> Self::Output;
 }
 
+/// The same for the games whose evaluation has a weights table (`visit_tuned`).
+pub trait TunedVisitor {
+    type Output;
+    fn visit<G: crate::tune::Tunable>(self) -> Self::Output;
+}
+
 /// Why a name does not lead to a game.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub enum VariantError {
@@ -71,6 +88,8 @@ pub enum VariantError {
     /// A name that the UCI dialect does not know (its list is the dialect's own names).
     UnknownUci(String),
     NotPlayable(&'static str),
+    /// A variant whose evaluation has no weights table to tune.
+    NotTuned(&'static str),
 }
 
 impl std::fmt::Display for VariantError {
@@ -87,6 +106,10 @@ impl std::fmt::Display for VariantError {
             VariantError::NotPlayable(n) => {
                 write!(f, "variant '{}' is defined by the protocol but not playable yet", n)
             }
+            VariantError::NotTuned(n) => {
+                let (last, rest) = TUNED.split_last().unwrap_or((&"", &[]));
+                write!(f, "{} has no weights table; {} and {} have", n, rest.join(", "), last)
+            }
         }
     }
 }
@@ -99,6 +122,8 @@ macro_rules! registry {
         board: $files:literal x $ranks:literal,
         keyword: $kw:literal,
         $(search: $search:expr,)?
+        $(tuned: $tuned:ident,)?
+        $(bench: $bench:expr,)?
         game: $game:tt $(,)?
     } )+) => {
         /// Every variant, in the order the protocol lists them.
@@ -112,6 +137,7 @@ macro_rules! registry {
             keyword: $kw,
             playable: registry!(@playable $game),
             search: registry!(@search $($search)?),
+            bench: registry!(@bench $($bench)?),
         }),+];
 
         /// Calls `v.visit::<G>()` with the game type of the variant `name`.
@@ -122,8 +148,25 @@ macro_rules! registry {
             }
         }
 
+        /// Calls `v.visit::<G>()` with the game type of the variant `name`, if its evaluation
+        /// has a weights table that `tetrarch tune` fits.
+        pub fn visit_tuned<V: TunedVisitor>(name: &str, v: V) -> Result<V::Output, VariantError> {
+            match name {
+                $($name => registry!(@visit_tuned v $name $game $($tuned)?),)+
+                _ => Err(VariantError::Unknown(name.to_string())),
+            }
+        }
+
+        /// The variants `visit_tuned` reaches.
+        pub const TUNED: &[&str] = &[$($(registry!(@tuned_name $name $tuned),)?)+];
+
         $(registry!(@bound $game);)+
     };
+    (@visit_tuned $v:ident $name:literal $game:tt) => { Err(VariantError::NotTuned($name)) };
+    (@visit_tuned $v:ident $name:literal ($game:ty) weights) => { Ok($v.visit::<$game>()) };
+    (@tuned_name $name:literal weights) => { $name };
+    (@bench) => { None };
+    (@bench $bench:expr) => { Some(&$bench) };
     (@search) => { SearchPolicy::DEFAULT };
     (@search $search:expr) => { $search };
     (@playable none) => { false };
@@ -146,6 +189,8 @@ registry! {
         players: ["b", "w"],
         board: 6 x 6,
         keyword: "sfen",
+        tuned: weights,
+        bench: crate::bench::JUDKINS,
         game: (crate::games::judkins::Judkins),
     }
     "dojo" => {
@@ -154,6 +199,8 @@ registry! {
         players: ["w", "b"],
         board: 8 x 8,
         keyword: "fen",
+        tuned: weights,
+        bench: crate::bench::DOJO,
         game: (crate::games::dojo::Dojo),
     }
     "chaturanga" => {
@@ -163,6 +210,8 @@ registry! {
         board: 8 x 8,
         keyword: "fen",
         search: crate::games::chaturanga::DOUBLE_MATE_SEARCH,
+        tuned: weights,
+        bench: crate::bench::CHATURANGA,
         game: (crate::games::chaturanga::DoubleMate),
     }
     "chaturanga-ffa" => {
@@ -172,6 +221,8 @@ registry! {
         board: 8 x 8,
         keyword: "fen",
         search: crate::games::chaturanga::ALL_AGAINST_ALL_SEARCH,
+        tuned: weights,
+        bench: crate::bench::CHATURANGA_FFA,
         game: (crate::games::chaturanga::AllAgainstAll),
     }
     "judtho" => {
@@ -181,9 +232,13 @@ registry! {
         board: 12 x 12,
         keyword: "fen",
         search: crate::games::judtho::SEARCH,
+        bench: crate::bench::JUDTHO,
         game: (crate::games::judtho::Judtho),
     }
 }
+
+/// The variant an engine session, `match`, `tune` and `openings` start with: the first listed.
+pub const DEFAULT_VARIANT: &str = VARIANTS[0].name;
 
 /// The registry entry named `name`, at compile time: each game's `Rules::VARIANT`.
 pub const fn spec(name: &str) -> &'static VariantSpec {

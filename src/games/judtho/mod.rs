@@ -466,6 +466,15 @@ impl Rules for Judtho {
         self.over
     }
 
+    /// T11: an unallied player may resign; an allied one may not.
+    fn may_resign(&self, seat: Seat) -> Result<(), String> {
+        let side = self.side_of(seat);
+        if (0..4).any(|s| s != seat && self.side_of(s) == side) {
+            return Err("an allied player may not resign (Judtho, T11)".into());
+        }
+        Ok(())
+    }
+
     fn no_move_outcome(&self) -> Outcome {
         // T10: the single player facing a Triple Alliance without a move, or nobody able to move.
         Outcome::draw(Termination::Stalemate)
