@@ -2,7 +2,7 @@
 //! move reductions, futility and exchange pruning, and check extensions.
 
 use super::node::ReSearch;
-use super::ordering::{HISTORY_MAX, NO_PIECE_TO, Order, Picker, band, cutoff_bonus, order};
+use super::ordering::{HISTORY_MAX, NO_PIECE_TO, Order, Picker, band, cutoff_bonus};
 use super::params::*;
 use super::*;
 
@@ -90,11 +90,7 @@ impl<G: Game> Searcher<G> {
         ];
         let how = Order::FullWidth { hash: tt.mv, killers: self.killers[ply], before, policy };
         let mut scored = G::Moves::<(i32, G::Move)>::default();
-        self.generated.clear();
-        pos.legal_moves(&mut self.generated);
-        for &m in self.generated.iter() {
-            scored.push((order(&self.history, &self.continuation, pos, m, &how), m));
-        }
+        self.score_legal_moves(pos, &how, &mut scored);
         if scored.is_empty() {
             return self.outcome_score(pos, pos.no_move_outcome(), ply);
         }

@@ -23,11 +23,7 @@ impl<G: Game> Searcher<G> {
         };
         let how = Order::BestReply { hash: Some(tt.mv) };
         let mut scored = G::Moves::<(i32, G::Move)>::default();
-        self.generated.clear();
-        pos.legal_moves(&mut self.generated);
-        for &m in self.generated.iter() {
-            scored.push((order(&self.history, &self.continuation, pos, m, &how), m));
-        }
+        self.score_legal_moves(pos, &how, &mut scored);
         if scored.is_empty() {
             return self.outcome_score(pos, pos.no_move_outcome(), ply);
         }

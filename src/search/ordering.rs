@@ -2,7 +2,7 @@
 //! kind uses, and the picker that hands out moves best first.
 
 use super::params::Policy;
-use crate::rules::Game;
+use crate::rules::{Game, MoveBuffer};
 
 /// History scores stay within +-HISTORY_MAX: each update moves a score toward the bound by a
 /// share of the distance (so old results fade).
@@ -173,6 +173,19 @@ pub(super) fn order<G: Game>(
             } else {
                 pos.tactical_value(m).unwrap_or(0)
             }
+        }
+    }
+}
+
+impl<G: Game> super::Searcher<G> {
+    /// The legal moves of `pos` with their scores as `how` orders them, into `out`: generated
+    /// into the searcher's one scratch list, so that a node's frame holds one full-size list.
+    #[inline(always)]
+    pub(super) fn score_legal_moves(&mut self, pos: &G, how: &Order<G::Move>, out: &mut G::Moves<(i32, G::Move)>) {
+        self.generated.clear();
+        pos.legal_moves(&mut self.generated);
+        for &m in self.generated.iter() {
+            out.push((order(&self.history, &self.continuation, pos, m, how), m));
         }
     }
 }
