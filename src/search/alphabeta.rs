@@ -1,7 +1,7 @@
 //! The main search: principal variation search with the transposition table, null move, late
 //! move reductions, futility and exchange pruning, and check extensions.
 
-use super::node::ReSearch;
+use super::node::{Offer, ReSearch, Window};
 use super::ordering::{HISTORY_MAX, NO_PIECE_TO, Order, Picker, band, cutoff_bonus};
 use super::params::*;
 use super::*;
@@ -95,15 +95,13 @@ impl<G: Game> Searcher<G> {
             return self.outcome_score(pos, pos.no_move_outcome(), ply);
         }
 
-        let mut best = -INF;
-        let mut best_move = G::Move::default();
-        let orig_alpha = alpha;
+        let mut w = Window::new(alpha, beta, -INF, G::Move::default());
         let mut quiets_tried = 0;
         // The quiet moves searched before a cutoff lose history.
         let mut tried: [(G::Move, usize); 32] = [(G::Move::default(), 0); 32];
         for (count, (score, m)) in Picker::new(scored.as_mut_slice()).enumerate() {
             let quiet = band::is_quiet(score);
-            if quiet && !pv_node && !in_check && best > -MATE_BOUND && depth <= SEE_QUIET_DEPTH {
+            if quiet && !pv_node && !in_check && w.best > -MATE_BOUND && depth <= SEE_QUIET_DEPTH {
                 // Late quiet moves near the leaves, quiet moves that cannot lift a hopeless
                 // eval, and quiet moves that lose material are not worth a search.
                 if depth <= QUIET_PRUNING_DEPTH {
@@ -116,7 +114,7 @@ impl<G: Game> Searcher<G> {
                     if policy.history_pruning && score < -HISTORY_PRUNING_MARGIN * depth {
                         continue;
                     }
-                    if eval + FUTILITY_BASE + FUTILITY_MARGIN * depth <= alpha {
+                    if eval + FUTILITY_BASE + FUTILITY_MARGIN * depth <= w.alpha {
                         continue;
                     }
                 }
@@ -137,7 +135,7 @@ impl<G: Game> Searcher<G> {
             let d = depth - 1 + extend as i32;
             let search = |s: &mut Self, d: i32, a: i32, b: i32| s.value(&child, flip, d, ply + 1, a, b, true);
             let v = if count == 0 {
-                self.value(&child, flip, d, ply + 1, alpha, beta, true)
+                self.value(&child, flip, d, ply + 1, w.alpha, beta, true)
             } else {
                 let r = if depth >= LMR_DEPTH && count >= LMR_MOVES && quiet && !in_check && !gives_check {
                     let r = self.lmr[(depth as usize).min(63)][count.min(63)] as i32 - pv_node as i32
@@ -147,7 +145,7 @@ impl<G: Game> Searcher<G> {
                 } else {
                     0
                 };
-                self.re_search(ReSearch::Pvs, d, r, alpha, beta, search)
+                self.re_search(ReSearch::Pvs, d, r, w.alpha, beta, search)
             };
             self.pop_trace();
             if self.stopped {
@@ -159,30 +157,21 @@ impl<G: Game> Searcher<G> {
                 }
                 quiets_tried += 1;
             }
-            if v > best {
-                best = v;
-                best_move = m;
-                if v > alpha {
-                    alpha = v;
+            match w.offer(v, m) {
+                Offer::Raised => self.set_pv(ply, m),
+                Offer::Cut => {
                     self.set_pv(ply, m);
-                    if v >= beta {
-                        if quiet {
-                            self.reward_quiet(
-                                ply,
-                                seat,
-                                depth,
-                                before,
-                                (m, pt),
-                                &tried[..(quiets_tried as usize).min(32)],
-                            );
-                        }
-                        break;
+                    if quiet {
+                        let tried = &tried[..(quiets_tried as usize).min(32)];
+                        self.reward_quiet(ply, seat, depth, before, (m, pt), tried);
                     }
+                    break;
                 }
+                Offer::NoBetter | Offer::Best => {}
             }
         }
-        self.store(tt.key, best, best_move, orig_alpha, beta, stored_eval, depth, ply);
-        best
+        self.store_window(tt.key, &w, stored_eval, depth, ply);
+        w.best
     }
 
     /// A quiet move `best` caused a cutoff at `depth`: it becomes the ply's first killer and

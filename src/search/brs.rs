@@ -1,7 +1,7 @@
 //! Best-Reply Search (BRS+) for games of more than two sides: the turns of the opponents between
 //! two turns of the root side collapse into the one best reply.
 
-use super::node::ReSearch;
+use super::node::{Offer, ReSearch, Window};
 use super::ordering::{Order, Picker, band, cutoff_bonus, order};
 use super::params::{BRS_LATE_MOVES, BRS_LATE_REPLIES, LMR_DEPTH};
 use super::*;
@@ -12,7 +12,7 @@ const MAX_ROUND: usize = 8;
 
 impl<G: Game> Searcher<G> {
     /// Best-Reply Search, the root side's turn: every legal move, alpha-beta with the table.
-    pub(super) fn brs_max(&mut self, pos: &G, depth: i32, ply: usize, mut alpha: i32, beta: i32) -> i32 {
+    pub(super) fn brs_max(&mut self, pos: &G, depth: i32, ply: usize, alpha: i32, beta: i32) -> i32 {
         if let Some(v) = self.open(pos, depth, ply, alpha, beta) {
             return v;
         }
@@ -29,7 +29,7 @@ impl<G: Game> Searcher<G> {
         }
         let seat = pos.to_move();
         let my_team = self.team(pos);
-        let (orig_alpha, mut best, mut best_move) = (alpha, -INF, G::Move::default());
+        let mut w = Window::new(alpha, beta, -INF, G::Move::default());
         for (count, (score, m)) in Picker::new(scored.as_mut_slice()).enumerate() {
             let quiet = band::is_quiet(score);
             let mut child = pos.clone();
@@ -38,32 +38,29 @@ impl<G: Game> Searcher<G> {
             self.push_trace(Trace::of(&child));
             let search = |s: &mut Self, d: i32, a: i32, b: i32| s.value(&child, flip, d, ply + 1, a, b, true);
             let v = if count == 0 {
-                self.value(&child, flip, depth - 1, ply + 1, alpha, beta, true)
+                self.value(&child, flip, depth - 1, ply + 1, w.alpha, beta, true)
             } else {
                 let r = (depth >= LMR_DEPTH && count >= BRS_LATE_MOVES && quiet) as i32;
-                self.re_search(ReSearch::Full, depth - 1, r, alpha, beta, search)
+                self.re_search(ReSearch::Full, depth - 1, r, w.alpha, beta, search)
             };
             self.pop_trace();
             if self.stopped {
                 return 0;
             }
-            if v > best {
-                best = v;
-                best_move = m;
-                if v > alpha {
-                    alpha = v;
+            match w.offer(v, m) {
+                Offer::Raised => self.set_pv(ply, m),
+                Offer::Cut => {
                     self.set_pv(ply, m);
-                    if v >= beta {
-                        if quiet {
-                            self.history.update(seat, G::move_index(m), cutoff_bonus(depth));
-                        }
-                        break;
+                    if quiet {
+                        self.history.update(seat, G::move_index(m), cutoff_bonus(depth));
                     }
+                    break;
                 }
+                Offer::NoBetter | Offer::Best => {}
             }
         }
-        self.store(tt.key, best, best_move, orig_alpha, beta, NO_EVAL, depth, ply);
-        best
+        self.store_window(tt.key, &w, NO_EVAL, depth, ply);
+        w.best
     }
 
     /// The move an opponent that does not give the best reply is assumed to play (BRS+): its
@@ -151,7 +148,7 @@ impl<G: Game> Searcher<G> {
         movers: &[Option<G>; MAX_ROUND],
         depth: i32,
         ply: usize,
-        mut alpha: i32,
+        alpha: i32,
         beta: i32,
     ) -> i32 {
         if scored.is_empty() {
@@ -159,8 +156,7 @@ impl<G: Game> Searcher<G> {
             let Some(next) = pos.with_turn(self.root_seat) else { return self.eval(pos) };
             return -self.brs_max(&next, depth - 1, ply + 1, -beta, -alpha);
         }
-        let orig_alpha = alpha;
-        let mut best = -INF;
+        let mut w = Window::new(alpha, beta, -INF, G::Move::default());
         for (count, (score, m, t)) in Picker::sorted(scored).enumerate() {
             // A reply costs several move generations before any node is entered: the limits are
             // polled here too, or hundreds of replies that settle at once would outlast them.
@@ -194,7 +190,7 @@ impl<G: Game> Searcher<G> {
                     self.push_trace(Trace::of(&child));
                     let r = (depth >= LMR_DEPTH && count >= BRS_LATE_REPLIES && band::is_quiet(score)) as i32;
                     let search = |s: &mut Self, d: i32, a: i32, b: i32| -s.brs_max(&child, d, ply + 1, -b, -a);
-                    let v = self.re_search(ReSearch::FullIfReducedOrWide, depth - 1, r, alpha, beta, search);
+                    let v = self.re_search(ReSearch::FullIfReducedOrWide, depth - 1, r, w.alpha, beta, search);
                     self.pop_trace();
                     v
                 }
@@ -202,20 +198,15 @@ impl<G: Game> Searcher<G> {
             if self.stopped {
                 return 0;
             }
-            if v > best {
-                best = v;
-                if v > alpha {
-                    alpha = v;
-                    if v >= beta {
-                        if band::is_quiet(score) {
-                            self.history.update(p.to_move(), G::move_index(m), cutoff_bonus(depth));
-                        }
-                        break;
-                    }
+            // The replies' moves are not stored: a move of one turn means nothing in another.
+            if w.offer(v, G::Move::default()) == Offer::Cut {
+                if band::is_quiet(score) {
+                    self.history.update(p.to_move(), G::move_index(m), cutoff_bonus(depth));
                 }
+                break;
             }
         }
-        self.store(key, best, G::Move::default(), orig_alpha, beta, NO_EVAL, depth, ply);
-        best
+        self.store_window(key, &w, NO_EVAL, depth, ply);
+        w.best
     }
 }

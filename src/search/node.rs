@@ -28,6 +28,51 @@ pub(super) enum ReSearch {
     FullIfReducedOrWide,
 }
 
+/// A node's window and the best score and move it has found in it.
+pub(super) struct Window<M> {
+    /// Alpha as the node began its moves, for the bound its result is stored with.
+    pub orig_alpha: i32,
+    pub alpha: i32,
+    pub beta: i32,
+    pub best: i32,
+    pub best_move: M,
+}
+
+/// What a move's score did at its node.
+#[derive(Clone, Copy, PartialEq, Eq)]
+pub(super) enum Offer {
+    /// No better than the best so far.
+    NoBetter,
+    /// The best so far, at or below alpha.
+    Best,
+    /// It raised alpha: a new principal variation.
+    Raised,
+    /// It reached beta: the node is cut.
+    Cut,
+}
+
+impl<M: Copy> Window<M> {
+    #[inline(always)]
+    pub(super) fn new(alpha: i32, beta: i32, best: i32, best_move: M) -> Self {
+        Window { orig_alpha: alpha, alpha, beta, best, best_move }
+    }
+
+    /// Takes `v`, the score of move `m`.
+    #[inline(always)]
+    pub(super) fn offer(&mut self, v: i32, m: M) -> Offer {
+        if v <= self.best {
+            return Offer::NoBetter;
+        }
+        self.best = v;
+        self.best_move = m;
+        if v <= self.alpha {
+            return Offer::Best;
+        }
+        self.alpha = v;
+        if v >= self.beta { Offer::Cut } else { Offer::Raised }
+    }
+}
+
 impl<G: Game> Searcher<G> {
     /// The opening of an interior node: at depth 0 quiescence takes over; otherwise `enter`.
     #[inline(always)]
@@ -95,6 +140,13 @@ impl<G: Game> Searcher<G> {
             }
             None => Ok(Probe { key, mv: G::Move::default(), eval: None }),
         }
+    }
+
+    /// Stores a node's result (`w`): its bound follows from where its best fell against its
+    /// window.
+    #[inline(always)]
+    pub(super) fn store_window(&mut self, key: u64, w: &Window<G::Move>, eval: i32, depth: i32, ply: usize) {
+        self.store(key, w.best, w.best_move, w.orig_alpha, w.beta, eval, depth, ply);
     }
 
     /// Stores a node's result: its bound follows from where `best` fell against the window.

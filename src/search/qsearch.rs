@@ -1,6 +1,7 @@
 //! Quiescence: captures and promotions (every move when in check, for as many plies as the game
 //! allows) until the position is quiet.
 
+use super::node::{Offer, Window};
 use super::ordering::{Order, Picker, order};
 use super::*;
 use crate::rules::retain_tactical;
@@ -32,8 +33,7 @@ impl<G: Game> Searcher<G> {
             alpha = alpha.max(stand);
             best = stand;
         }
-        let orig_alpha = alpha;
-        let mut best_move = G::Move::default();
+        let mut w = Window::new(alpha, beta, best, G::Move::default());
         self.generated.clear();
         pos.tactical_moves(&mut self.generated);
         if checked && !in_check {
@@ -56,25 +56,18 @@ impl<G: Game> Searcher<G> {
             child.play(m);
             let flip = self.team(&child) != my_team;
             let v = if flip {
-                -self.qsearch(&child, ply + 1, qply + 1, -beta, -alpha)
+                -self.qsearch(&child, ply + 1, qply + 1, -beta, -w.alpha)
             } else {
-                self.qsearch(&child, ply + 1, qply + 1, alpha, beta)
+                self.qsearch(&child, ply + 1, qply + 1, w.alpha, beta)
             };
             if self.stopped {
                 return 0;
             }
-            if v > best {
-                best = v;
-                best_move = m;
-                if v > alpha {
-                    alpha = v;
-                    if v >= beta {
-                        break;
-                    }
-                }
+            if w.offer(v, m) == Offer::Cut {
+                break;
             }
         }
-        self.store(tt.key, best, best_move, orig_alpha, beta, static_eval, 0, ply);
-        best
+        self.store_window(tt.key, &w, static_eval, 0, ply);
+        w.best
     }
 }
