@@ -39,31 +39,29 @@ pub use crate::rules::registry::DEFAULT_VARIANT;
 /// The longest move overhead the `MoveOverhead` option takes, in milliseconds.
 pub const MAX_OVERHEAD_MS: u64 = 5000;
 
-/// What an option takes.
+/// What an option takes, and the setter that applies a value it has read and checked.
 pub(super) enum Kind {
     /// A whole number in `min..=max`.
     Spin {
         default: u64,
         min: u64,
         max: u64,
+        set: fn(&mut Session, u64) -> Result<(), String>,
     },
     Check {
         default: bool,
+        set: fn(&mut Session, bool) -> Result<(), String>,
     },
     /// One of `vars`.
     Combo {
         default: &'static str,
         vars: &'static [&'static str],
+        set: fn(&mut Session, &str) -> Result<(), String>,
     },
     /// A playable variant of the registry, by its name in the dialect spoken.
-    Variant,
-}
-
-/// A value that its option's kind has read and checked.
-pub(super) enum Value<'a> {
-    Int(u64),
-    Bool(bool),
-    Word(&'a str),
+    Variant {
+        set: fn(&mut Session, &str) -> Result<(), String>,
+    },
 }
 
 pub(super) struct EngineOption {
@@ -74,7 +72,6 @@ pub(super) struct EngineOption {
     pub kind: Kind,
     /// Refused while a search runs: setting it rebuilds the searcher or the variant.
     pub idle: bool,
-    pub set: fn(&mut Session, Value<'_>) -> Result<(), String>,
 }
 
 const MULTI_SEARCH: [&str; 3] = ["auto", "paranoid", "brs"];
@@ -84,66 +81,76 @@ pub(super) const OPTIONS: &[EngineOption] = &[
     EngineOption {
         usi: "USI_Hash",
         uci: "Hash",
-        kind: Kind::Spin { default: Options::DEFAULT.hash_mib as u64, min: 1, max: MAX_HASH_MIB as u64 },
-        idle: true,
-        set: |s, v| {
-            let Value::Int(mib) = v else { return Err(wrong_kind("USI_Hash")) };
-            s.options.hash_mib = mib as usize;
-            let got = s.engine.set_hash(mib as usize);
-            if got.saturating_mul(2) <= mib as usize {
-                s.send(Reply::Text(format!("USI_Hash: {} MiB, the most this machine would give", got)));
-            }
-            Ok(())
+        kind: Kind::Spin {
+            default: Options::DEFAULT.hash_mib as u64,
+            min: 1,
+            max: MAX_HASH_MIB as u64,
+            set: |s, mib| {
+                s.options.hash_mib = mib as usize;
+                let got = s.engine.set_hash(mib as usize);
+                if got.saturating_mul(2) <= mib as usize {
+                    s.send(Reply::Text(format!("USI_Hash: {} MiB, the most this machine would give", got)));
+                }
+                Ok(())
+            },
         },
+        idle: true,
     },
     EngineOption {
         usi: "Threads",
         uci: "Threads",
-        kind: Kind::Spin { default: Options::DEFAULT.threads as u64, min: 1, max: MAX_THREADS as u64 },
-        idle: true,
-        set: |s, v| {
-            let Value::Int(n) = v else { return Err(wrong_kind("Threads")) };
-            s.options.threads = n as usize;
-            s.engine.set_threads(n as usize);
-            Ok(())
+        kind: Kind::Spin {
+            default: Options::DEFAULT.threads as u64,
+            min: 1,
+            max: MAX_THREADS as u64,
+            set: |s, n| {
+                s.options.threads = n as usize;
+                s.engine.set_threads(n as usize);
+                Ok(())
+            },
         },
+        idle: true,
     },
     EngineOption {
         usi: "USI_Ponder",
         uci: "Ponder",
-        kind: Kind::Check { default: Options::DEFAULT.ponder },
-        idle: false,
-        set: |s, v| {
-            let Value::Bool(b) = v else { return Err(wrong_kind("USI_Ponder")) };
-            s.options.ponder = b;
-            Ok(())
+        kind: Kind::Check {
+            default: Options::DEFAULT.ponder,
+            set: |s, b| {
+                s.options.ponder = b;
+                Ok(())
+            },
         },
+        idle: false,
     },
     EngineOption {
         usi: "USI_Variant",
         uci: "UCI_Variant",
-        kind: Kind::Variant,
-        idle: true,
-        set: |s, v| {
-            let Value::Word(v) = v else { return Err(wrong_kind("USI_Variant")) };
-            let name = if s.options.uci {
-                registry::from_uci_name(v).map_err(|e| format!("setoption UCI_Variant: {}", e))?
-            } else {
-                v
-            };
-            s.choose_variant(name).map_err(|e| format!("setoption USI_Variant: {}", e))
+        kind: Kind::Variant {
+            set: |s, v| {
+                let name = if s.options.uci {
+                    registry::from_uci_name(v).map_err(|e| format!("setoption UCI_Variant: {}", e))?
+                } else {
+                    v
+                };
+                s.choose_variant(name).map_err(|e| format!("setoption USI_Variant: {}", e))
+            },
         },
+        idle: true,
     },
     EngineOption {
         usi: "MoveOverhead",
         uci: "Move Overhead",
-        kind: Kind::Spin { default: Options::DEFAULT.overhead_ms, min: 0, max: MAX_OVERHEAD_MS },
-        idle: false,
-        set: |s, v| {
-            let Value::Int(ms) = v else { return Err(wrong_kind("MoveOverhead")) };
-            s.options.overhead_ms = ms;
-            Ok(())
+        kind: Kind::Spin {
+            default: Options::DEFAULT.overhead_ms,
+            min: 0,
+            max: MAX_OVERHEAD_MS,
+            set: |s, ms| {
+                s.options.overhead_ms = ms;
+                Ok(())
+            },
         },
+        idle: false,
     },
     EngineOption {
         usi: "MultiSearch",
@@ -155,36 +162,30 @@ pub(super) const OPTIONS: &[EngineOption] = &[
                 Some(true) => MULTI_SEARCH[2],
             },
             vars: &MULTI_SEARCH,
+            set: |s, w| {
+                s.options.best_reply = match w {
+                    "paranoid" => Some(false),
+                    "brs" => Some(true),
+                    _ => None,
+                };
+                Ok(())
+            },
         },
         idle: false,
-        set: |s, v| {
-            let Value::Word(w) = v else { return Err(wrong_kind("MultiSearch")) };
-            s.options.best_reply = match w {
-                "paranoid" => Some(false),
-                "brs" => Some(true),
-                _ => None,
-            };
-            Ok(())
-        },
     },
 ];
-
-/// A setter handed a value of another kind: a mistake in `OPTIONS`, not in the input.
-fn wrong_kind(option: &str) -> String {
-    format!("setoption {}: internal error: a value of the wrong kind", option)
-}
 
 impl EngineOption {
     /// The option as `usi` (or, `uci`, `uci`) announces it.
     pub(super) fn announce(&self, uci: bool) -> Reply {
         let name = if uci { self.uci } else { self.usi };
         let kind = match self.kind {
-            Kind::Spin { default, min, max } => {
+            Kind::Spin { default, min, max, .. } => {
                 OptionKind::Spin { default: default as i64, min: min as i64, max: max as i64 }
             }
-            Kind::Check { default } => OptionKind::Check { default },
-            Kind::Combo { default, vars } => OptionKind::Combo { default, vars: vars.to_vec() },
-            Kind::Variant => {
+            Kind::Check { default, .. } => OptionKind::Check { default },
+            Kind::Combo { default, vars, .. } => OptionKind::Combo { default, vars: vars.to_vec() },
+            Kind::Variant { .. } => {
                 let names = registry::names(true);
                 OptionKind::Combo {
                     default: if uci { registry::uci_name(DEFAULT_VARIANT) } else { DEFAULT_VARIANT },
@@ -201,31 +202,6 @@ impl EngineOption {
         let norm = |n: &str| n.chars().filter(|c| !c.is_whitespace()).collect::<String>().to_ascii_lowercase();
         norm(self.usi) == key || norm(self.uci) == key
     }
-
-    /// Reads and checks `value` by the option's kind; the errors name the option by `usi`.
-    fn read<'a>(&self, value: &'a str) -> Result<Value<'a>, String> {
-        let name = self.usi;
-        match self.kind {
-            Kind::Spin { min, max, .. } => {
-                let v = command::parse_int(value).map_err(|e| format!("setoption {}: {}", name, e))?;
-                if !(min..=max).contains(&v) {
-                    return Err(format!("setoption {}: {} is out of range {}..{}", name, v, min, max));
-                }
-                Ok(Value::Int(v))
-            }
-            Kind::Check { .. } => {
-                command::parse_bool(value).map(Value::Bool).map_err(|e| format!("setoption {}: {}", name, e))
-            }
-            Kind::Combo { vars, .. } => {
-                if vars.contains(&value) {
-                    return Ok(Value::Word(value));
-                }
-                let (last, rest) = vars.split_last().unwrap_or((&"", &[]));
-                Err(format!("setoption {}: '{}' is not {} or {}", name, shown(value), rest.join(", "), last))
-            }
-            Kind::Variant => Ok(Value::Word(value)),
-        }
-    }
 }
 
 /// `setoption name <name> [value <value>]`: finds the option, reads and checks the value, and
@@ -237,9 +213,40 @@ pub(super) fn set_option(s: &mut Session, name: &str, value: Option<&str>) -> Re
         .find(|o| o.is_named(&key))
         .ok_or_else(|| format!("setoption: unknown option '{}'", shown(name)))?;
     let value = value.ok_or_else(|| format!("setoption: '{}' needs a value", shown(name)))?;
-    let value = option.read(value)?;
-    if option.idle && s.engine.searching() {
-        return Err(format!("setoption {}: not while a search is running", option.usi));
+    // The value is read and checked first; an option that rebuilds the searcher or the variant
+    // then waits for no search; the errors name the option by its `usi` name in both dialects.
+    let name = option.usi;
+    let idle = |s: &mut Session| {
+        if option.idle && s.engine.searching() {
+            return Err(format!("setoption {}: not while a search is running", name));
+        }
+        Ok(())
+    };
+    match option.kind {
+        Kind::Spin { min, max, set, .. } => {
+            let v = command::parse_int(value).map_err(|e| format!("setoption {}: {}", name, e))?;
+            if !(min..=max).contains(&v) {
+                return Err(format!("setoption {}: {} is out of range {}..{}", name, v, min, max));
+            }
+            idle(s)?;
+            set(s, v)
+        }
+        Kind::Check { set, .. } => {
+            let b = command::parse_bool(value).map_err(|e| format!("setoption {}: {}", name, e))?;
+            idle(s)?;
+            set(s, b)
+        }
+        Kind::Combo { vars, set, .. } => {
+            if !vars.contains(&value) {
+                let (last, rest) = vars.split_last().unwrap_or((&"", &[]));
+                return Err(format!("setoption {}: '{}' is not {} or {}", name, shown(value), rest.join(", "), last));
+            }
+            idle(s)?;
+            set(s, value)
+        }
+        Kind::Variant { set } => {
+            idle(s)?;
+            set(s, value)
+        }
     }
-    (option.set)(s, value)
 }
