@@ -134,12 +134,128 @@ impl Gesture {
 
 /// A game that can be drawn.
 pub trait Draw: Rules {
+    /// How `d` draws the diagram in text.
+    const TEXT: TextGrid;
     /// The position as a picture. Facts include every note of `d`, with the same keys and
     /// values.
     fn diagram(&self) -> Diagram;
+    /// The board picture `d` prints above its notes: the diagram in text, so that `d` and the
+    /// viewer can never show two different boards.
+    fn picture(&self) -> String {
+        Self::TEXT.draw(&self.diagram())
+    }
     /// How a legal move of this position is entered with the mouse. Every legal move has one,
     /// and two legal moves never have the same gesture.
     fn gesture(&self, mv: Self::Move) -> Gesture;
+}
+
+/// Where a text picture writes the rank labels.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum RankLabels {
+    /// In a column of their own left of the board, right-aligned (`8 |`, `12 |`).
+    Left,
+    /// After each row (`| a`), as shogi diagrams do; the board is then indented by one blank.
+    Right,
+}
+
+/// How `d` draws a diagram in text: each square a fixed number of characters between bars,
+/// rows of `+--+` between the ranks. What a square shows follows from its cell alone: the
+/// piece's token, right-aligned; on an empty square of a Realm, `.`; and, in games with
+/// passive stacks, `*n` for the members under the piece.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct TextGrid {
+    /// The characters of a square between its two bars.
+    pub square_width: usize,
+    /// Each square ends with `*n` (or two blanks): how many passive members it holds, up to 9.
+    pub stacks: bool,
+    /// The column, within its square, of a file label.
+    pub file_label_at: usize,
+    /// The file labels stand above the board rather than below it.
+    pub files_above: bool,
+    pub ranks: RankLabels,
+    /// Each seat's hand is listed under the board, the far seat's first (` hand gote (w): R Bx2`).
+    pub hands: bool,
+    /// A last line that says what the marks mean, where the game has marks.
+    pub key: Option<&'static str>,
+}
+
+impl TextGrid {
+    /// The diagram in text, one line per row and border, each ending with a newline.
+    pub fn draw(&self, d: &Diagram) -> String {
+        let margin = match self.ranks {
+            RankLabels::Left => 1 + d.rank_labels.iter().map(|l| l.chars().count()).max().unwrap_or(0),
+            RankLabels::Right => 1,
+        };
+        let token_width = self.square_width - if self.stacks { 2 } else { 0 };
+        let border =
+            format!("{}+{}\n", " ".repeat(margin), format!("{}+", "-".repeat(self.square_width)).repeat(d.files));
+        let mut file_line = String::new();
+        for (f, label) in d.file_labels.iter().enumerate() {
+            let column = margin + 1 + f * (self.square_width + 1) + self.file_label_at;
+            while file_line.chars().count() < column {
+                file_line.push(' ');
+            }
+            file_line.push_str(label);
+        }
+        file_line.push('\n');
+
+        let mut s = String::new();
+        if self.files_above {
+            s.push_str(&file_line);
+        }
+        for (r, row) in d.cells.chunks(d.files).enumerate() {
+            s.push_str(&border);
+            let label = d.rank_labels.get(r).map_or("", String::as_str);
+            match self.ranks {
+                RankLabels::Left => s.push_str(&format!("{:>w$} ", label, w = margin - 1)),
+                RankLabels::Right => s.push(' '),
+            }
+            for cell in row {
+                s.push('|');
+                let token = match (&cell.man, cell.realm) {
+                    (Some(man), _) => man.token.as_str(),
+                    (None, Some(_)) => ".",
+                    (None, None) => "",
+                };
+                s.push_str(&format!("{:>w$}", token, w = token_width));
+                if self.stacks {
+                    match cell.stack.len() {
+                        0 => s.push_str("  "),
+                        n => s.push_str(&format!("*{}", n.min(9))),
+                    }
+                }
+            }
+            s.push('|');
+            if self.ranks == RankLabels::Right {
+                s.push(' ');
+                s.push_str(label);
+            }
+            s.push('\n');
+        }
+        s.push_str(&border);
+        if !self.files_above {
+            s.push_str(&file_line);
+        }
+        if self.hands {
+            for seat in d.seats.iter().rev() {
+                s.push_str(&format!(" hand {} ({}):", seat.name, seat.letter));
+                for (kind, n) in seat.hand.iter().flatten() {
+                    s.push(' ');
+                    s.push_str(kind);
+                    if *n > 1 {
+                        s.push_str(&format!("x{}", n));
+                    }
+                }
+                s.push('\n');
+            }
+        }
+        if let Some(key) = self.key {
+            s.push_str(&" ".repeat(margin));
+            s.push_str(key);
+            s.push('\n');
+        }
+        s
+    }
 }
 
 /// The coordinates of a chess-like board as drawn: files `a`... from the left, ranks from the

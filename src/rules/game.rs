@@ -109,9 +109,6 @@ pub trait Notation: Rules {
             .ok_or_else(|| format!("illegal or malformed move '{}'", text))
     }
 
-    /// A human-readable board picture for `d`.
-    fn picture(&self) -> String;
-
     /// The game's texts in the UCI dialect of Fairy-Stockfish and Cute Chess
     /// (protocol-spec.md, section 8), translated at the protocol's edge; by default they are
     /// the game's own.

@@ -3,7 +3,9 @@
 
 use super::*;
 use crate::rules::Notation;
-use crate::rules::diagram::{Cell, Diagram, Draw, Fact, Gesture, Man, Origin, SeatView, Style, and_list, chess_labels};
+use crate::rules::diagram::{
+    Cell, Diagram, Draw, Fact, Gesture, Man, Origin, RankLabels, SeatView, Style, TextGrid, and_list, chess_labels,
+};
 
 const NAMES: [&str; 4] = ["Yellow", "Black", "Red", "Green"];
 const FILLS: [&str; 4] = ["#f5c518", "#2b2b2b", "#d63a2f", "#2f9e44"];
@@ -17,6 +19,16 @@ fn names(armies: &str) -> String {
 }
 
 impl<const FFA: bool> Draw for Chaturanga<FFA> {
+    const TEXT: TextGrid = TextGrid {
+        square_width: 2,
+        stacks: false,
+        file_label_at: 0,
+        files_above: false,
+        ranks: RankLabels::Left,
+        hands: false,
+        key: None,
+    };
+
     fn diagram(&self) -> Diagram {
         let states: Vec<ArmyState> = (0..4).map(|a| self.army_state(a)).collect();
         let cells = (0..64)

@@ -175,28 +175,6 @@ impl<const FFA: bool> Notation for Chaturanga<FFA> {
         format_move(mv)
     }
 
-    fn picture(&self) -> String {
-        let mut s = String::new();
-        for r in (0..8).rev() {
-            s.push_str("  +--+--+--+--+--+--+--+--+\n");
-            let _ = write!(s, "{} ", r + 1);
-            for f in 0..8 {
-                s.push('|');
-                match self.piece_at(r * 8 + f) {
-                    None => s.push_str("  "),
-                    Some((a, k)) => {
-                        s.push(ARMY_LETTERS[a as usize] as char);
-                        s.push(KIND_LETTERS[k] as char);
-                    }
-                }
-            }
-            s.push_str("|\n");
-        }
-        s.push_str("  +--+--+--+--+--+--+--+--+\n");
-        s.push_str("   a  b  c  d  e  f  g  h\n");
-        s
-    }
-
     fn notes(&self) -> Vec<(&'static str, String)> {
         let mut mated = String::new();
         let mut lone = String::new();

@@ -364,33 +364,6 @@ impl Notation for Dojo {
         format_move(mv)
     }
 
-    fn picture(&self) -> String {
-        let mut s = String::new();
-        for r in (0..8).rev() {
-            s.push_str("  +---+---+---+---+---+---+---+---+\n");
-            let _ = write!(s, "{} ", r + 1);
-            for f in 0..8 {
-                let sq = r * 8 + f;
-                s.push('|');
-                s.push(match self.piece_at(sq) {
-                    None => ' ',
-                    Some((c, k)) => letter(c, k),
-                });
-                let n = self.members().filter(|m| m.square() == sq).count();
-                if n == 0 {
-                    s.push_str("  ");
-                } else {
-                    let _ = write!(s, "*{}", n.min(9));
-                }
-            }
-            s.push_str("|\n");
-        }
-        s.push_str("  +---+---+---+---+---+---+---+---+\n");
-        s.push_str("    a   b   c   d   e   f   g   h\n");
-        s.push_str("  (*n: passive members on the square)\n");
-        s
-    }
-
     fn notes(&self) -> Vec<(&'static str, String)> {
         let [p, t, d] = self.soon();
         let dash = |s: String| if s.is_empty() { "-".to_string() } else { s };

@@ -1,7 +1,7 @@
 //! Judkins as a picture: shogi's wedges on one board, gote's pointing down, and both hands.
 
 use super::*;
-use crate::rules::diagram::{Cell, Diagram, Draw, Gesture, Man, Origin, SeatView, Style};
+use crate::rules::diagram::{Cell, Diagram, Draw, Gesture, Man, Origin, RankLabels, SeatView, Style, TextGrid};
 
 /// The promoted kinds as shogi writes them in Latin letters: `+P` is a tokin, `+B` a horse.
 fn label(pt: u8) -> String {
@@ -10,6 +10,16 @@ fn label(pt: u8) -> String {
 }
 
 impl Draw for Judkins {
+    const TEXT: TextGrid = TextGrid {
+        square_width: 2,
+        stacks: false,
+        file_label_at: 1,
+        files_above: true,
+        ranks: RankLabels::Right,
+        hands: true,
+        key: None,
+    };
+
     fn diagram(&self) -> Diagram {
         let cells = (0..SQUARES)
             .map(|sq| Cell {

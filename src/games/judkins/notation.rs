@@ -251,44 +251,6 @@ impl Notation for Judkins {
         format_move(mv)
     }
 
-    fn picture(&self) -> String {
-        let mut s = String::new();
-        s.push_str("   6  5  4  3  2  1\n");
-        for row in 0..RANKS {
-            s.push_str(" +--+--+--+--+--+--+\n");
-            s.push(' ');
-            for col in 0..FILES {
-                s.push('|');
-                match self.piece_at(row * FILES + col) {
-                    None => s.push_str("  "),
-                    Some((color, pt)) => {
-                        s.push(if pt >= TOKIN { '+' } else { ' ' });
-                        let l = LETTERS[pt as usize] as char;
-                        s.push(if color == SENTE { l } else { l.to_ascii_lowercase() });
-                    }
-                }
-            }
-            let _ = writeln!(s, "| {}", (b'a' + row as u8) as char);
-        }
-        s.push_str(" +--+--+--+--+--+--+\n");
-        for (color, name) in [(GOTE, "gote (w)"), (SENTE, "sente (b)")] {
-            let _ = write!(s, " hand {}:", name);
-            for pt in [ROOK, BISHOP, GOLD, SILVER, KNIGHT, PAWN] {
-                let n = self.hand[color as usize][pt as usize];
-                if n > 0 {
-                    let _ = write!(
-                        s,
-                        " {}{}",
-                        LETTERS[pt as usize] as char,
-                        if n > 1 { format!("x{}", n) } else { String::new() }
-                    );
-                }
-            }
-            s.push('\n');
-        }
-        s
-    }
-
     fn move_number(&self) -> u64 {
         self.move_number
     }

@@ -7,7 +7,9 @@ use super::*;
 use crate::board::geometry::KNIGHT_STEPS;
 use crate::rules::MovesOf;
 use crate::rules::Notation;
-use crate::rules::diagram::{Cell, Diagram, Draw, Fact, Gesture, Man, Origin, SeatView, Style, and_list, chess_labels};
+use crate::rules::diagram::{
+    Cell, Diagram, Draw, Fact, Gesture, Man, Origin, RankLabels, SeatView, Style, TextGrid, and_list, chess_labels,
+};
 
 const NAMES: [&str; 4] = ["White", "Red", "Yellow", "Black"];
 const FILLS: [&str; 4] = ["#fafafa", "#d63a2f", "#f5c518", "#2b2b2b"];
@@ -68,6 +70,17 @@ fn words(key: &str, value: &str) -> String {
 }
 
 impl Draw for Judtho {
+    const TEXT: TextGrid = TextGrid {
+        square_width: 2,
+        stacks: false,
+        file_label_at: 0,
+        files_above: false,
+        ranks: RankLabels::Left,
+        // The hands are among the notes (`hands`).
+        hands: false,
+        key: Some("(. marks a Realm's empty square; ranks 5-8 are the Neutral Realm)"),
+    };
+
     fn diagram(&self) -> Diagram {
         let t = tables();
         let cells = (0..SQUARES)

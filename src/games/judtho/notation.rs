@@ -451,29 +451,6 @@ impl Notation for Judtho {
         format_move(mv)
     }
 
-    fn picture(&self) -> String {
-        let mut s = String::new();
-        for r in (0..12).rev() {
-            s.push_str("   +--+--+--+--+--+--+--+--+--+--+--+--+\n");
-            let _ = write!(s, "{:>2} ", r + 1);
-            for f in 0..12 {
-                s.push('|');
-                match self.board.at(r * 12 + f) {
-                    None => s.push_str(if (5..=8).contains(&(r + 1)) { "  " } else { " ." }),
-                    Some((seat, kind)) => {
-                        s.push(SEAT_LETTERS[seat as usize] as char);
-                        s.push(KIND_LETTERS[kind as usize] as char);
-                    }
-                }
-            }
-            s.push_str("|\n");
-        }
-        s.push_str("   +--+--+--+--+--+--+--+--+--+--+--+--+\n");
-        s.push_str("    a  b  c  d  e  f  g  h  i  j  k  l\n");
-        s.push_str("   (. marks a Realm's empty square; ranks 5-8 are the Neutral Realm)\n");
-        s
-    }
-
     fn move_number(&self) -> u64 {
         self.number
     }
