@@ -301,6 +301,57 @@ fn requests_without_the_token_or_from_elsewhere_are_refused_and_bad_ones_change_
 
 /// Seats as engines: four-engine Judtho games refereed by the GUI's referee at 1+0.1, two
 /// servers at once, with no loss on time, no forfeit and records that replay.
+/// A person's orders while the engine thinks: the engine is called off for a take-back or a
+/// resignation, and a move out of turn is refused without stopping it.
+#[test]
+fn orders_while_the_engine_thinks() {
+    let _one = serial();
+    let gui = Gui::start(&[]);
+    let _events = gui.listen();
+    let wait_for = |what: &str, done: &dyn Fn(&Value) -> bool| {
+        let t = Instant::now();
+        loop {
+            let st = gui.state();
+            if done(&st) {
+                return st;
+            }
+            assert!(t.elapsed() < Duration::from_secs(10), "{what}: {st}");
+            std::thread::sleep(Duration::from_millis(20));
+        }
+    };
+    let moves = |st: &Value| st["moves"].as_array().map_or(0, Vec::len);
+    // An engine that would think for a minute.
+    let new = json!({"variant": "judkins", "players": [{"who": "human", "time": "none"}, {"who": "engine", "engine": "self", "time": "movetime 60000"}]});
+    assert_eq!(gui.post("/api/new", &new).0, 200);
+    wait_for("the person's turn", &|st| st["person"] == 0);
+    let (status, v) = gui.post("/api/move", &json!({"move": "6e6d"}));
+    assert_eq!(status, 200, "{v}");
+    wait_for("the engine's turn", &|st| moves(st) == 1 && st["person"] != 0);
+    std::thread::sleep(Duration::from_millis(300));
+    let (status, v) = gui.post("/api/move", &json!({"move": "5e5d", "player": 0}));
+    assert_eq!(status, 409, "{v}");
+    assert!(v["error"].as_str().unwrap().contains("turn"), "{v}");
+    let st = gui.state();
+    assert_eq!((moves(&st), &st["status"]), (1, &json!("running")), "a refused move changes nothing: {st}");
+    // A take-back stops the engine and gives the person the turn again, well before its minute.
+    let t = Instant::now();
+    let (status, v) = gui.post("/api/takeback", &json!({"player": 0}));
+    assert_eq!(status, 200, "{v}");
+    wait_for("the take-back", &|st| moves(st) == 0 && st["person"] == 0);
+    assert!(t.elapsed() < Duration::from_secs(10));
+    // The game goes on; a resignation while the engine thinks ends it.
+    let (status, v) = gui.post("/api/move", &json!({"move": "6e6d"}));
+    assert_eq!(status, 200, "{v}");
+    wait_for("the engine's turn again", &|st| moves(st) == 1 && st["person"] != 0);
+    std::thread::sleep(Duration::from_millis(300));
+    let (status, v) = gui.post("/api/resign", &json!({"player": 0}));
+    assert_eq!(status, 200, "{v}");
+    let st = wait_for("the end", &|st| st["status"] == "over");
+    assert_eq!(st["result"]["result"], "0-1", "{st}");
+    assert_eq!(st["result"]["termination"], "resignation", "{st}");
+    assert_eq!(moves(&st), 1, "{st}");
+}
+
 #[test]
 fn four_engines_play_judtho_through_the_gui() {
     let games: usize = std::env::var("TETRARCH_GUI_ENGINE_GAMES").ok().and_then(|v| v.parse().ok()).unwrap_or(20);

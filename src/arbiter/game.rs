@@ -288,6 +288,20 @@ pub enum Order {
 /// An order and where its answer goes.
 pub type Request = (Order, Option<std::sync::mpsc::Sender<Result<(), String>>>);
 
+/// What an order did, once ruled and answered.
+enum Ruling {
+    /// Refused, with the reason sent back; the wait goes on.
+    Refused,
+    /// The move of the person whose turn it is, as its text.
+    Moved(String),
+    /// The player resigned.
+    Resigned(usize),
+    /// Moves were taken back: the turn starts again.
+    TookBack,
+    /// The game stops unfinished.
+    Abort,
+}
+
 /// What happens in a game, as it happens.
 #[derive(Debug)]
 pub enum Event<'a> {
@@ -374,6 +388,54 @@ pub fn referee<G: Game>(
             let _ = tx.send(r);
         }
     };
+    let resigned = |r: GameReport, rec: &Record<G>, p: usize| {
+        forfeit(r, rec, p, Ending::Resigned, "resignation", format!("{} resigned", players[p].name))
+    };
+    let clocked = cfg.tcs.iter().any(|tc| matches!(tc, TimeControl::Clock { .. }));
+    let human: Vec<bool> = movers.iter().map(|m| matches!(m, Mover::Human)).collect();
+    // People's orders are ruled alike whether the turn waits for a person (`to_move`, whose move
+    // is then welcome) or for an engine. `call_off` runs before an order that ends the wait is
+    // answered: it stops a thinking engine.
+    let rule = |(order, reply): Request,
+                to_move: Option<usize>,
+                who: &str,
+                report: &mut GameReport,
+                record: &mut Record<G>,
+                call_off: &mut dyn FnMut()| {
+        let person = |player: usize| human.get(player).copied().unwrap_or(false);
+        let (verdict, ruling) = match order {
+            Order::Move { player, text } if Some(player) == to_move => match record.current.parse_move(&text) {
+                Ok(_) => (Ok(()), Ruling::Moved(text)),
+                Err(e) => (Err(e), Ruling::Refused),
+            },
+            Order::Move { .. } => (Err(format!("it is {}'s turn", who)), Ruling::Refused),
+            Order::Resign { player } if !person(player) => {
+                (Err("only a person's seat may resign".into()), Ruling::Refused)
+            }
+            Order::Resign { player } => match may_resign(record, player) {
+                Ok(()) => (Ok(()), Ruling::Resigned(player)),
+                Err(e) => (Err(e), Ruling::Refused),
+            },
+            Order::TakeBack { player } if !person(player) => {
+                (Err("only a person's seat may take back".into()), Ruling::Refused)
+            }
+            // A take-back that fails has changed nothing.
+            Order::TakeBack { player } => match take_back::<G>(report, record, player, clocked) {
+                Ok(_) => (Ok(()), Ruling::TookBack),
+                Err(e) => (Err(e), Ruling::Refused),
+            },
+            // An abort is not answered: the game's end is the answer.
+            Order::Abort => {
+                call_off();
+                return Ruling::Abort;
+            }
+        };
+        if matches!(ruling, Ruling::Resigned(_) | Ruling::TookBack) {
+            call_off();
+        }
+        answer(reply, verdict);
+        ruling
+    };
 
     for (p, mover) in movers.iter_mut().enumerate() {
         let Mover::Engine(proc) = mover else { continue };
@@ -390,8 +452,6 @@ pub fn referee<G: Game>(
     }
 
     let letters = G::VARIANT.seats;
-    let clocked = cfg.tcs.iter().any(|tc| matches!(tc, TimeControl::Clock { .. }));
-    let human: Vec<bool> = movers.iter().map(|m| matches!(m, Mover::Human)).collect();
     let mut clocks: Vec<SeatClock> = cfg.tcs.iter().map(SeatClock::new).collect();
     let position_prefix = match &start_position {
         None => "position startpos".to_string(),
@@ -441,7 +501,7 @@ pub fn referee<G: Game>(
                         Some(d) => rx.recv_timeout(d.saturating_duration_since(Instant::now())),
                         None => rx.recv().map_err(|_| std::sync::mpsc::RecvTimeoutError::Disconnected),
                     };
-                    let (order, reply) = match next {
+                    let request = match next {
                         Ok(r) => r,
                         Err(std::sync::mpsc::RecvTimeoutError::Timeout) => {
                             return Ok(forfeit(
@@ -457,45 +517,17 @@ pub fn referee<G: Game>(
                             return Ok(unterminated(report, &record, "the orders stopped"));
                         }
                     };
-                    match order {
-                        Order::Move { player, text } if player == p => match record.current.parse_move(&text) {
-                            Ok(_) => {
-                                answer(reply, Ok(()));
-                                break (text, t0.elapsed().as_millis() as u64, InfoWatch::default(), true);
-                            }
-                            Err(e) => answer(reply, Err(e)),
-                        },
-                        Order::Move { .. } => answer(reply, Err(format!("it is {}'s turn", who))),
-                        Order::Resign { player } if !human.get(player).copied().unwrap_or(false) => {
-                            answer(reply, Err("only a person's seat may resign".into()))
+                    match rule(request, Some(p), &who, &mut report, &mut record, &mut || {}) {
+                        Ruling::Refused => {}
+                        Ruling::Moved(text) => {
+                            break (text, t0.elapsed().as_millis() as u64, InfoWatch::default(), true);
                         }
-                        Order::Resign { player } => match may_resign(&record, player) {
-                            Ok(()) => {
-                                answer(reply, Ok(()));
-                                let name = &players[player].name;
-                                return Ok(forfeit(
-                                    report,
-                                    &record,
-                                    player,
-                                    Ending::Resigned,
-                                    "resignation",
-                                    format!("{} resigned", name),
-                                ));
-                            }
-                            Err(e) => answer(reply, Err(e)),
-                        },
-                        Order::TakeBack { player } if !human.get(player).copied().unwrap_or(false) => {
-                            answer(reply, Err("only a person's seat may take back".into()))
+                        Ruling::Resigned(player) => return Ok(resigned(report, &record, player)),
+                        Ruling::TookBack => {
+                            watch(Event::TookBack { report: &report });
+                            continue 'turns;
                         }
-                        Order::TakeBack { player } => match take_back::<G>(&mut report, &mut record, player, clocked) {
-                            Ok(_) => {
-                                answer(reply, Ok(()));
-                                watch(Event::TookBack { report: &report });
-                                continue 'turns;
-                            }
-                            Err(e) => answer(reply, Err(e)),
-                        },
-                        Order::Abort => return Ok(unterminated(report, &record, "stopped")),
+                        Ruling::Abort => return Ok(unterminated(report, &record, "stopped")),
                     }
                 }
             }
@@ -537,48 +569,15 @@ pub fn referee<G: Game>(
                         Err(f) => Err(f),
                     };
                     let Some(rx) = orders else { continue };
-                    while let Ok((order, reply)) = rx.try_recv() {
-                        match order {
-                            Order::Abort => {
-                                call_off(proc);
-                                return Ok(unterminated(report, &record, "stopped"));
+                    while let Ok(request) = rx.try_recv() {
+                        match rule(request, None, &who, &mut report, &mut record, &mut || call_off(proc)) {
+                            Ruling::Refused | Ruling::Moved(_) => {}
+                            Ruling::Resigned(player) => return Ok(resigned(report, &record, player)),
+                            Ruling::TookBack => {
+                                watch(Event::TookBack { report: &report });
+                                continue 'turns;
                             }
-                            Order::Resign { player } if !human.get(player).copied().unwrap_or(false) => {
-                                answer(reply, Err("only a person's seat may resign".into()))
-                            }
-                            Order::Resign { player } => match may_resign(&record, player) {
-                                Ok(()) => {
-                                    call_off(proc);
-                                    answer(reply, Ok(()));
-                                    let name = &players[player].name;
-                                    return Ok(forfeit(
-                                        report,
-                                        &record,
-                                        player,
-                                        Ending::Resigned,
-                                        "resignation",
-                                        format!("{} resigned", name),
-                                    ));
-                                }
-                                Err(e) => answer(reply, Err(e)),
-                            },
-                            Order::TakeBack { player } if !human.get(player).copied().unwrap_or(false) => {
-                                answer(reply, Err("only a person's seat may take back".into()))
-                            }
-                            Order::TakeBack { player } => {
-                                let mut trial = (report.clone(), record.clone());
-                                match take_back::<G>(&mut trial.0, &mut trial.1, player, clocked) {
-                                    Ok(_) => {
-                                        call_off(proc);
-                                        (report, record) = trial;
-                                        answer(reply, Ok(()));
-                                        watch(Event::TookBack { report: &report });
-                                        continue 'turns;
-                                    }
-                                    Err(e) => answer(reply, Err(e)),
-                                }
-                            }
-                            Order::Move { .. } => answer(reply, Err(format!("it is {}'s turn", who))),
+                            Ruling::Abort => return Ok(unterminated(report, &record, "stopped")),
                         }
                     }
                 }
