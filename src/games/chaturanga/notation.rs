@@ -2,7 +2,7 @@
 
 use super::*;
 use crate::rules::Notation;
-use crate::rules::text::number;
+use crate::rules::text::{number, read_board, write_board};
 use std::fmt::Write as _;
 
 pub const START: &str = "bSbP2rKrRrNrS/bNbP2rPrPrPrP/bRbP6/bKbP6/6gPgK/6gPgR/yPyPyPyP2gPgN/ySyNyRyK2gPgS y - 0 1";
@@ -33,48 +33,29 @@ impl<const FFA: bool> Chaturanga<FFA> {
             ));
         }
         let mut p = Self::empty();
-        let ranks: Vec<&str> = fields[0].split('/').collect();
-        if ranks.len() != 8 {
-            return Err(format!("board needs 8 ranks, got {}", ranks.len()));
-        }
-        for (i, rank) in ranks.iter().enumerate() {
-            let r = 7 - i;
-            let mut f = 0usize;
-            let mut chars = rank.chars();
-            let mut last_digit = false;
-            while let Some(c) = chars.next() {
-                if let Some(d) = c.to_digit(10) {
-                    // One count for each run of empty squares: `11` is not how 2 is written.
-                    if d == 0 || d > 8 || last_digit {
-                        return Err(format!("rank {}: bad count '{}'", r + 1, c));
-                    }
-                    f += d as usize;
-                    last_digit = true;
-                } else {
-                    last_digit = false;
-                    let a = ARMY_LETTERS
-                        .iter()
-                        .position(|&l| l as char == c)
-                        .ok_or_else(|| format!("rank {}: '{}' is not an army (y b r g)", r + 1, c))?;
-                    let kc = chars.next().ok_or_else(|| format!("rank {}: army '{}' without a piece", r + 1, c))?;
-                    let k = KIND_LETTERS
-                        .iter()
-                        .position(|&l| l as char == kc)
-                        .ok_or_else(|| format!("rank {}: '{}' is not a piece (K R N S P)", r + 1, kc))?;
-                    if f >= 8 {
-                        return Err(format!("rank {} has more than 8 squares", r + 1));
-                    }
-                    p.put(a, k, r * 8 + f);
-                    f += 1;
-                }
-                if f > 8 {
-                    return Err(format!("rank {} has more than 8 squares", r + 1));
-                }
-            }
-            if f != 8 {
-                return Err(format!("rank {} has {} squares, not 8", r + 1, f));
-            }
-        }
+        read_board(
+            fields[0],
+            8,
+            8,
+            |row| (8 - row).to_string(),
+            |c| {
+                let l = c.next().unwrap_or(' ');
+                let a = ARMY_LETTERS
+                    .iter()
+                    .position(|&x| x as char == l)
+                    .ok_or_else(|| format!("'{}' is not an army (y b r g)", l))?;
+                let kc = c.next().ok_or_else(|| format!("army '{}' without a piece", l))?;
+                let k = KIND_LETTERS
+                    .iter()
+                    .position(|&x| x as char == kc)
+                    .ok_or_else(|| format!("'{}' is not a piece (K R N S P)", kc))?;
+                Ok((a, k))
+            },
+            |(a, k), row, file| {
+                p.put(a, k, (7 - row) * 8 + file);
+                Ok(())
+            },
+        )?;
         p.turn = match fields[1] {
             "y" => YELLOW,
             "b" => BLACK,
@@ -126,28 +107,12 @@ impl<const FFA: bool> Chaturanga<FFA> {
 
     pub(super) fn format(&self) -> String {
         let mut s = String::new();
-        for r in (0..8).rev() {
-            let mut empty = 0;
-            for f in 0..8 {
-                match self.piece_at(r * 8 + f) {
-                    None => empty += 1,
-                    Some((a, k)) => {
-                        if empty > 0 {
-                            let _ = write!(s, "{}", empty);
-                            empty = 0;
-                        }
-                        s.push(ARMY_LETTERS[a as usize] as char);
-                        s.push(KIND_LETTERS[k] as char);
-                    }
-                }
+        write_board(&mut s, 8, 8, |row, file, out| {
+            if let Some((a, k)) = self.piece_at((7 - row) * 8 + file) {
+                out.push(ARMY_LETTERS[a as usize] as char);
+                out.push(KIND_LETTERS[k] as char);
             }
-            if empty > 0 {
-                let _ = write!(s, "{}", empty);
-            }
-            if r > 0 {
-                s.push('/');
-            }
-        }
+        });
         let out: String =
             self.out_order[..self.n_out as usize].iter().map(|&a| ARMY_LETTERS[a as usize] as char).collect();
         let _ = write!(

@@ -3,6 +3,7 @@
 
 use super::*;
 use crate::rules::Notation;
+use crate::rules::text::{read_board, write_board};
 use std::fmt::Write as _;
 
 pub const START: &str = "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1 - -";
@@ -46,38 +47,20 @@ impl Dojo {
             ));
         }
         let mut p = Self::empty();
-        let ranks: Vec<&str> = fields[0].split('/').collect();
-        if ranks.len() != 8 {
-            return Err(format!("board needs 8 ranks, got {}", ranks.len()));
-        }
-        for (i, rank) in ranks.iter().enumerate() {
-            let r = 7 - i;
-            let mut f = 0usize;
-            let mut last_digit = false;
-            for c in rank.chars() {
-                if let Some(d) = c.to_digit(10) {
-                    if d == 0 || d > 8 || last_digit {
-                        return Err(format!("rank {}: bad count '{}'", r + 1, c));
-                    }
-                    f += d as usize;
-                    last_digit = true;
-                } else {
-                    let (col, k) = piece_letter(c).ok_or_else(|| format!("rank {}: '{}' is not a piece", r + 1, c))?;
-                    if f >= 8 {
-                        return Err(format!("rank {} has more than 8 squares", r + 1));
-                    }
-                    p.put(col, k, r * 8 + f);
-                    f += 1;
-                    last_digit = false;
-                }
-                if f > 8 {
-                    return Err(format!("rank {} has more than 8 squares", r + 1));
-                }
-            }
-            if f != 8 {
-                return Err(format!("rank {} has {} squares, not 8", r + 1, f));
-            }
-        }
+        read_board(
+            fields[0],
+            8,
+            8,
+            |row| (8 - row).to_string(),
+            |c| {
+                let l = c.next().unwrap_or(' ');
+                piece_letter(l).ok_or_else(|| format!("'{}' is not a piece", l))
+            },
+            |(col, k), row, file| {
+                p.put(col, k, (7 - row) * 8 + file);
+                Ok(())
+            },
+        )?;
         p.turn = match fields[1] {
             "w" => WHITE as u8,
             "b" => BLACK as u8,
@@ -229,27 +212,11 @@ impl Dojo {
 
     pub(super) fn format(&self) -> String {
         let mut s = String::new();
-        for r in (0..8).rev() {
-            let mut empty = 0;
-            for f in 0..8 {
-                match self.piece_at(r * 8 + f) {
-                    None => empty += 1,
-                    Some((c, k)) => {
-                        if empty > 0 {
-                            let _ = write!(s, "{}", empty);
-                            empty = 0;
-                        }
-                        s.push(letter(c, k));
-                    }
-                }
+        write_board(&mut s, 8, 8, |row, file, out| {
+            if let Some((c, k)) = self.piece_at((7 - row) * 8 + file) {
+                out.push(letter(c, k));
             }
-            if empty > 0 {
-                let _ = write!(s, "{}", empty);
-            }
-            if r > 0 {
-                s.push('/');
-            }
-        }
+        });
         s.push_str(if self.turn as usize == WHITE { " w " } else { " b " });
         if self.castling == 0 {
             s.push('-');

@@ -1,6 +1,7 @@
 //! Judkins texts: SFEN positions, USI move texts and the board picture.
 
 use super::*;
+use crate::rules::text::{read_board, write_board};
 use crate::rules::{Notation, UciDialect};
 use std::fmt::Write as _;
 
@@ -28,60 +29,30 @@ impl Judkins {
             return Err(format!("SFEN needs 3 or 4 fields (board, side, hand, move number), got {}", fields.len()));
         }
         let mut pos = Judkins::empty();
-        let rows: Vec<&str> = fields[0].split('/').collect();
-        if rows.len() != RANKS {
-            return Err(format!("SFEN board needs {} ranks, got {}", RANKS, rows.len()));
-        }
         let mut counts = [0u8; 7];
         let mut kings = [0u8; 2];
-        for (row, text) in rows.iter().enumerate() {
-            let mut col = 0usize;
-            let mut promoted = false;
-            let mut last_digit = false;
-            for ch in text.chars() {
-                if let Some(d) = ch.to_digit(10) {
-                    if promoted {
-                        return Err("SFEN '+' must precede a piece letter".into());
-                    }
-                    if d == 0 {
-                        return Err("SFEN empty-square count 0".into());
-                    }
-                    // One count for each run of empty squares: `33` is not how 6 is written.
-                    if last_digit {
-                        return Err(format!("SFEN rank {} has two counts in a row", row + 1));
-                    }
-                    last_digit = true;
-                    col += d as usize;
-                    if col > FILES {
-                        return Err(format!("SFEN rank {} is longer than {}", row + 1, FILES));
-                    }
-                    continue;
-                }
-                last_digit = false;
-                if ch == '+' {
-                    if promoted {
-                        return Err("SFEN has '++'".into());
-                    }
-                    promoted = true;
-                    continue;
+        read_board(
+            fields[0],
+            FILES,
+            RANKS,
+            |row| ((b'a' + row as u8) as char).to_string(),
+            |c| {
+                let mut ch = c.next().unwrap_or(' ');
+                let promoted = ch == '+';
+                if promoted {
+                    ch = c.next().filter(char::is_ascii_alphabetic).ok_or("'+' must precede a piece letter")?;
                 }
                 let color = if ch.is_ascii_uppercase() { SENTE } else { GOTE };
                 let base = LETTERS[..7]
                     .iter()
                     .position(|&l| l as char == ch.to_ascii_uppercase())
-                    .ok_or_else(|| format!("SFEN has unknown piece letter '{}'", ch))? as u8;
-                let pt = if promoted {
-                    if !CAN_PROMOTE[base as usize] {
-                        return Err(format!("SFEN piece '{}' cannot be promoted", ch));
-                    }
-                    PROMOTED[base as usize]
-                } else {
-                    base
-                };
-                promoted = false;
-                if col >= FILES {
-                    return Err(format!("SFEN rank {} is longer than {}", row + 1, FILES));
+                    .ok_or_else(|| format!("unknown piece letter '{}'", ch))? as u8;
+                if promoted && !CAN_PROMOTE[base as usize] {
+                    return Err(format!("piece '{}' cannot be promoted", ch));
                 }
+                Ok((color, base, if promoted { PROMOTED[base as usize] } else { base }))
+            },
+            |(color, base, pt), row, col| {
                 let sq = row * FILES + col;
                 if pt == KING {
                     kings[color as usize] += 1;
@@ -89,15 +60,10 @@ impl Judkins {
                 }
                 counts[base as usize] += 1;
                 pos.put(color, pt, sq);
-                col += 1;
-            }
-            if promoted {
-                return Err("SFEN '+' at the end of a rank".into());
-            }
-            if col != FILES {
-                return Err(format!("SFEN rank {} has {} squares, needs {}", row + 1, col, FILES));
-            }
-        }
+                Ok(())
+            },
+        )
+        .map_err(|e| format!("SFEN {}", e))?;
         if kings != [1, 1] {
             return Err("SFEN needs exactly one king of each side".into());
         }
@@ -188,32 +154,17 @@ impl Judkins {
 impl Judkins {
     pub(super) fn format_sfen(&self) -> String {
         let mut s = String::with_capacity(48);
-        for row in 0..RANKS {
-            let mut empty = 0;
-            for col in 0..FILES {
-                let c = self.board[row * FILES + col];
-                if c == 0 {
-                    empty += 1;
-                    continue;
-                }
-                if empty > 0 {
-                    let _ = write!(s, "{}", empty);
-                    empty = 0;
-                }
+        write_board(&mut s, FILES, RANKS, |row, col, out| {
+            let c = self.board[row * FILES + col];
+            if c != 0 {
                 let pt = cell_type(c);
                 if pt >= TOKIN {
-                    s.push('+');
+                    out.push('+');
                 }
                 let l = LETTERS[pt as usize] as char;
-                s.push(if cell_color(c) == SENTE { l } else { l.to_ascii_lowercase() });
+                out.push(if cell_color(c) == SENTE { l } else { l.to_ascii_lowercase() });
             }
-            if empty > 0 {
-                let _ = write!(s, "{}", empty);
-            }
-            if row + 1 < RANKS {
-                s.push('/');
-            }
-        }
+        });
         s.push_str(if self.side == SENTE { " b " } else { " w " });
         let mut hand = String::new();
         for color in 0..2 {

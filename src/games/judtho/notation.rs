@@ -5,7 +5,7 @@ use super::movegen::Count;
 use super::*;
 use crate::board::geometry::{KNIGHT_STEPS, parse_square as parse_sq, square_name as sq_name};
 use crate::rules::Notation;
-use crate::rules::text::number;
+use crate::rules::text::{number, read_board, write_board};
 use std::fmt::Write as _;
 
 pub const START: &str =
@@ -105,47 +105,28 @@ impl Judtho {
             ));
         }
         let mut p = Judtho::empty();
-        let ranks: Vec<&str> = f[0].split('/').collect();
-        if ranks.len() != 12 {
-            return Err(format!("board needs 12 ranks, got {}", ranks.len()));
-        }
-        for (i, rank) in ranks.iter().enumerate() {
-            let r = 11 - i;
-            let mut file = 0usize;
-            let b = rank.as_bytes();
-            let mut j = 0;
-            while j < b.len() {
-                if b[j].is_ascii_digit() {
-                    // A count is a maximal run of digits, 1 to 12, without a leading zero.
-                    let run = b[j..].iter().take_while(|c| c.is_ascii_digit()).count();
-                    let text = &rank[j..j + run];
-                    let n: usize = text.parse().unwrap_or(0);
-                    if run > 2 || text.starts_with('0') || !(1..=12).contains(&n) {
-                        return Err(format!("rank {}: bad count '{}'", r + 1, text));
-                    }
-                    file += n;
-                    j += run;
-                    continue;
+        read_board(
+            f[0],
+            12,
+            12,
+            |row| (12 - row).to_string(),
+            |c| {
+                let l = c.next().unwrap_or(' ');
+                let seat = seat_of(l).ok_or_else(|| format!("'{}' is not a player (w r y b)", l))?;
+                let kind = c
+                    .next()
+                    .and_then(|k| KIND_LETTERS.iter().position(|&x| x as char == k))
+                    .ok_or_else(|| format!("player '{}' without a piece (K Q C S R N B P)", l))?;
+                Ok((seat, kind as u8))
+            },
+            |(seat, kind), row, file| {
+                if kind == KING && p.board.kings[seat as usize] != NONE {
+                    return Err(format!("player {} has two kings", SEAT_LETTERS[seat as usize] as char));
                 }
-                let seat = seat_of(b[j] as char)
-                    .ok_or_else(|| format!("rank {}: '{}' is not a player (w r y b)", r + 1, b[j] as char))?;
-                let kind = b.get(j + 1).and_then(|&c| KIND_LETTERS.iter().position(|&l| l == c)).ok_or_else(|| {
-                    format!("rank {}: player '{}' without a piece (K Q C S R N B P)", r + 1, b[j] as char)
-                })?;
-                if file >= 12 {
-                    return Err(format!("rank {} has more than 12 squares", r + 1));
-                }
-                if kind == KING as usize && p.board.kings[seat as usize] != NONE {
-                    return Err(format!("player {} has two kings", b[j] as char));
-                }
-                p.put(seat, kind as u8, r * 12 + file);
-                file += 1;
-                j += 2;
-            }
-            if file != 12 {
-                return Err(format!("rank {} has {} squares, not 12", r + 1, file));
-            }
-        }
+                p.put(seat, kind, (11 - row) * 12 + file);
+                Ok(())
+            },
+        )?;
         let to_move = match f[1] {
             s if s.len() == 1 => seat_of(s.chars().next().unwrap_or(' ')),
             _ => None,
@@ -366,28 +347,12 @@ impl Judtho {
 
     pub(super) fn format(&self) -> String {
         let mut s = String::with_capacity(160);
-        for r in (0..12).rev() {
-            let mut empty = 0;
-            for f in 0..12 {
-                match self.board.at(r * 12 + f) {
-                    None => empty += 1,
-                    Some((seat, kind)) => {
-                        if empty > 0 {
-                            let _ = write!(s, "{}", empty);
-                            empty = 0;
-                        }
-                        s.push(SEAT_LETTERS[seat as usize] as char);
-                        s.push(KIND_LETTERS[kind as usize] as char);
-                    }
-                }
+        write_board(&mut s, 12, 12, |row, file, out| {
+            if let Some((seat, kind)) = self.board.at((11 - row) * 12 + file) {
+                out.push(SEAT_LETTERS[seat as usize] as char);
+                out.push(KIND_LETTERS[kind as usize] as char);
             }
-            if empty > 0 {
-                let _ = write!(s, "{}", empty);
-            }
-            if r > 0 {
-                s.push('/');
-            }
-        }
+        });
         let _ = write!(s, " {} ", SEAT_LETTERS[self.to_move_seat() as usize] as char);
         for seat in 0..4 {
             if seat > 0 {
