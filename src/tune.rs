@@ -14,7 +14,7 @@ use crate::games::chaturanga::{self, AllAgainstAll, DoubleMate};
 use crate::games::dojo::{self, Dojo};
 use crate::games::judkins::{self, Judkins};
 use crate::rules::registry::{self, TunedVisitor};
-use crate::rules::{Evaluation, Notation, Seat};
+use crate::rules::{Evaluation, Notation, Rules, Seat};
 
 /// A game whose evaluation reads its weights from one table.
 pub trait Tunable: Notation + Evaluation + Clone + Send + Sync {
@@ -33,7 +33,7 @@ pub trait Tunable: Notation + Evaluation + Clone + Send + Sync {
     /// first side's in a two-sided game.
     fn results(g: &ParsedGame) -> Result<Vec<(Seat, f64)>, String> {
         let r = first_side_result(&g.result).ok_or_else(|| format!("result {} is not a two-sided result", g.result))?;
-        Ok(vec![(0, r)])
+        Ok(vec![(Seat(0), r)])
     }
 }
 
@@ -53,7 +53,7 @@ impl Tunable for Judkins {
     }
     fn eval_with(&self, seat: Seat, w: &judkins::Weights) -> i32 {
         let e = self.eval_sente_with(w);
-        if seat == 0 { e } else { -e }
+        if seat == Seat(0) { e } else { -e }
     }
 }
 
@@ -72,7 +72,7 @@ impl Tunable for DoubleMate {
         w.to_rust("WEIGHTS")
     }
     fn eval_with(&self, seat: Seat, w: &chaturanga::Weights) -> i32 {
-        self.eval_for_with(seat & 1, w)
+        self.eval_for_with(self.side_of(seat), w)
     }
 }
 
@@ -91,7 +91,7 @@ impl Tunable for AllAgainstAll {
         w.to_rust("FFA_WEIGHTS")
     }
     fn eval_with(&self, seat: Seat, w: &chaturanga::Weights) -> i32 {
-        self.eval_for_with(seat, w)
+        self.eval_for_with(self.side_of(seat), w)
     }
     /// Every army is fitted, each to its share of the three others it finished ahead of (a tie
     /// counts half), from the places the game's record gives.
@@ -115,7 +115,7 @@ impl Tunable for AllAgainstAll {
                         std::cmp::Ordering::Greater => 0.0,
                     })
                     .sum();
-                (s as Seat, share / 3.0)
+                (Seat(s as u8), share / 3.0)
             })
             .collect())
     }
@@ -137,7 +137,7 @@ impl Tunable for Dojo {
     }
     fn eval_with(&self, seat: Seat, w: &dojo::Weights) -> i32 {
         let e = self.eval_white_with(w);
-        if seat == 0 { e } else { -e }
+        if seat == Seat(0) { e } else { -e }
     }
 }
 

@@ -497,7 +497,10 @@ fn chaturanga_games_in_both_forms() {
     for g in &s.games {
         assert!(matches!(g.ending, Ending::Rules | Ending::Adjudicated), "{g:?}");
         // One engine process per side: yellow and red together, black and green together.
-        assert_eq!(g.players.iter().map(|p| p.seats.clone()).collect::<Vec<_>>(), vec![vec![0, 2], vec![1, 3]]);
+        assert_eq!(
+            g.players.iter().map(|p| p.seats.iter().map(|s| s.0).collect::<Vec<_>>()).collect::<Vec<_>>(),
+            vec![vec![0, 2], vec![1, 3]]
+        );
         assert_eq!(g.points[0], g.points[2]);
         assert_eq!(g.points[1], g.points[3]);
     }

@@ -37,10 +37,10 @@ impl<const PAIRS: bool, const OUT: u8> Rules for Stand<PAIRS, OUT> {
         Stand
     }
     fn to_move(&self) -> Seat {
-        0
+        Seat(0)
     }
     fn side_of(&self, seat: Seat) -> Side {
-        if PAIRS { seat % 2 } else { seat }
+        Side(if PAIRS { seat.0 % 2 } else { seat.0 })
     }
     fn legal_moves(&self, _: &mut MoveList<u8, 1>) {}
     fn play(&mut self, _: u8) {}
@@ -54,18 +54,18 @@ impl<const PAIRS: bool, const OUT: u8> Rules for Stand<PAIRS, OUT> {
         false
     }
     fn checked_seats(&self) -> SeatMask {
-        0
+        SeatMask::EMPTY
     }
     fn no_move_outcome(&self) -> Outcome {
         Outcome::draw(Termination::Stalemate)
     }
     fn side_lost(&self, side: Side) -> bool {
-        OUT & (1 << side) != 0
+        OUT & (1 << side.0) != 0
     }
     fn ranking(&self) -> Option<Vec<SeatMask>> {
         (OUT != 0).then(|| {
-            let mut r = vec![0xF & !OUT];
-            r.extend((0..4u8).rev().filter(|s| OUT & (1 << s) != 0).map(|s| 1 << s));
+            let mut r = vec![SeatMask(0xF & !OUT)];
+            r.extend((0..4u8).rev().filter(|s| OUT & (1 << s) != 0).map(|s| Seat(s).mask()));
             r
         })
     }
@@ -74,30 +74,33 @@ impl<const PAIRS: bool, const OUT: u8> Rules for Stand<PAIRS, OUT> {
 #[test]
 fn a_fault_with_two_sides_gives_the_other_side_the_win() {
     // Double Mate: yellow's engine (seats y and r) faults.
-    assert_eq!(points_of_forfeit(&Stand::<true>, &[0, 2]), vec![0.0, 1.0, 0.0, 1.0]);
+    assert_eq!(points_of_forfeit(&Stand::<true>, &[Seat(0), Seat(2)]), vec![0.0, 1.0, 0.0, 1.0]);
 }
 
 #[test]
 fn a_fault_with_four_sides_loses_for_the_culprit_and_draws_the_rest() {
-    assert_eq!(points_of_forfeit(&Stand::<false>, &[1]), vec![0.5, 0.0, 0.5, 0.5]);
+    assert_eq!(points_of_forfeit(&Stand::<false>, &[Seat(1)]), vec![0.5, 0.0, 0.5, 0.5]);
 }
 
 #[test]
 fn a_fault_leaves_armies_already_out_with_their_loss() {
     // Green (3) faults; red (2) and yellow (0) went out before, red last.
     let pos = Stand::<false, 0b0101>;
-    let points = points_of_forfeit(&pos, &[3]);
+    let points = points_of_forfeit(&pos, &[Seat(3)]);
     assert_eq!(points, vec![0.0, 0.5, 0.0, 0.0]);
     // Places: blue alone first; green, in until its fault, second; then red, then yellow.
     let players: Vec<Player> =
-        (0..4).map(|s| Player { engine: s as usize, name: s.to_string(), seats: vec![s] }).collect();
+        (0..4).map(|s| Player { engine: s as usize, name: s.to_string(), seats: vec![Seat(s)] }).collect();
     assert_eq!(player_places(&pos, &points, &players), vec![4, 1, 3, 2]);
     // Double Mate: the side's two armies share its place.
     let pairs = vec![
-        Player { engine: 0, name: "a".into(), seats: vec![0, 2] },
-        Player { engine: 1, name: "b".into(), seats: vec![1, 3] },
+        Player { engine: 0, name: "a".into(), seats: vec![Seat(0), Seat(2)] },
+        Player { engine: 1, name: "b".into(), seats: vec![Seat(1), Seat(3)] },
     ];
-    assert_eq!(player_places(&Stand::<true>, &points_of_forfeit(&Stand::<true>, &[1, 3]), &pairs), vec![1, 2]);
+    assert_eq!(
+        player_places(&Stand::<true>, &points_of_forfeit(&Stand::<true>, &[Seat(1), Seat(3)]), &pairs),
+        vec![1, 2]
+    );
     assert_eq!(player_places(&Stand::<true>, &[0.5; 4], &pairs), vec![1, 1]);
 }
 

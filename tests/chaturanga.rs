@@ -8,7 +8,7 @@ mod common;
 use chaturanga_ref::RefPos;
 use tetrarch::games::chaturanga::{AllAgainstAll, DoubleMate};
 use tetrarch::rules::prelude::*;
-use tetrarch::rules::{Game, Record, perft};
+use tetrarch::rules::{Game, Record, Seat, perft};
 
 fn moves_of<G: Game>(pos: &G) -> Vec<String> {
     let mut list = Default::default();
@@ -235,9 +235,9 @@ fn random_games<G: Game>(ffa: bool, start: &str, seed: u64, games: usize, check_
             if let Some(o) = outcome {
                 if !o.is_draw() {
                     // The winners are one whole side.
-                    let side = pos.side_of(o.winners.trailing_zeros() as u8);
-                    for s in 0..4u8 {
-                        assert_eq!(o.winners & (1 << s) != 0, pos.side_of(s) == side && !pos.side_lost(side));
+                    let side = pos.side_of(o.winners.seats().next().unwrap());
+                    for s in Seat::all(4) {
+                        assert_eq!(o.winners.contains(s), pos.side_of(s) == side && !pos.side_lost(side));
                     }
                 }
                 *seen.endings.entry(format!("{:?}", o.reason)).or_default() += 1;

@@ -11,8 +11,8 @@ use std::path::{Path, PathBuf};
 use std::process::Command;
 use tetrarch::arbiter::record::parse_pgn;
 use tetrarch::games::judkins::{Judkins, uci};
-use tetrarch::rules::Termination;
 use tetrarch::rules::prelude::*;
+use tetrarch::rules::{Seat, Termination};
 
 const ENGINE: &str = env!("CARGO_BIN_EXE_tetrarch");
 
@@ -239,7 +239,7 @@ fn cute_chess_plays_judkins_against_fairy_stockfish_and_itself() {
             // Fairy-Stockfish's white is sente, seat 0.
             let ours = if outcome.is_draw() {
                 "1/2-1/2"
-            } else if outcome.winners & 1 != 0 {
+            } else if outcome.winners.contains(Seat(0)) {
                 "1-0"
             } else {
                 "0-1"

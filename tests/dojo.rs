@@ -480,7 +480,7 @@ fn random_games_keep_hash_text_and_reference_in_step() {
 // ---- evaluation and search ----
 
 fn eval_white(text: &str) -> i32 {
-    dojo(text).evaluate(0)
+    dojo(text).evaluate(Side(0))
 }
 
 fn best_move(text: &str, depth: u32) -> String {

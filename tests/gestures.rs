@@ -37,7 +37,7 @@ impl Visitor for Check {
                         assert!(!g.to.is_empty(), "{}: {text} names no target", G::VARIANT.name);
                     }
                     Some(Origin::Hand { seat, kind }) => {
-                        let hand = d.seats[*seat as usize].hand.as_ref().expect("a game with hands");
+                        let hand = d.seats[(*seat).index()].hand.as_ref().expect("a game with hands");
                         assert!(hand.iter().any(|(k, n)| k == kind && *n > 0), "{text}: {kind} is not in hand");
                         assert_eq!(*seat, pos.to_move(), "{text}");
                     }

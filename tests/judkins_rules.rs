@@ -154,7 +154,7 @@ fn check_must_be_answered() {
     for m in legal(&p) {
         let mut c = p.clone();
         c.play(c.parse_move(&m).unwrap());
-        assert!(!c.checked_seats() & 1 == 1, "{m} leaves sente in check");
+        assert!(!c.checked_seats().contains(Seat(0)), "{m} leaves sente in check");
     }
     let moves = legal(&p);
     assert!(moves.contains(&"G*6c".to_string()), "interposing drop");
@@ -167,7 +167,7 @@ fn checkmate_ends_the_game_for_the_mated_side() {
     r.play_text("G*1b").unwrap();
     let o = r.outcome().expect("mate");
     assert_eq!(o.reason, Termination::Checkmate);
-    assert_eq!(o.winners, 1, "sente wins");
+    assert_eq!(o.winners, SeatMask(1), "sente wins");
     assert!(r.play_text("6f5f").is_err(), "no move after the end");
 }
 
@@ -203,7 +203,7 @@ fn perpetual_check_loses() {
     }
     let o = ended.expect("repetition reached");
     assert_eq!(o.reason, Termination::PerpetualCheck);
-    assert_eq!(o.winners, 2, "gote wins: sente checked on every move");
+    assert_eq!(o.winners, SeatMask(2), "gote wins: sente checked on every move");
 }
 
 #[test]

@@ -397,7 +397,7 @@ fn only_an_unallied_player_may_resign() {
     let pos = Judtho::from_text("rK6wR3bK/rCrP10/2rP9/12/12/12/12/12/12/12/12/wK10yK r w:S,r:,y:S,b:S wr rybw 0 101")
         .unwrap();
     for (seat, allowed) in [(0, false), (1, false), (2, true), (3, true)] {
-        assert_eq!(pos.may_resign(seat).is_ok(), allowed, "seat {seat}");
+        assert_eq!(pos.may_resign(Seat(seat)).is_ok(), allowed, "seat {seat}");
     }
-    assert!(pos.may_resign(0).unwrap_err().contains("T11"));
+    assert!(pos.may_resign(Seat(0)).unwrap_err().contains("T11"));
 }

@@ -4,7 +4,7 @@ use tetrarch::arbiter::rescore::game_of_json;
 use tetrarch::games::chaturanga::{self, AllAgainstAll, DoubleMate};
 use tetrarch::games::dojo::Dojo;
 use tetrarch::games::judkins::{Judkins, SENTE, WEIGHTS, Weights};
-use tetrarch::rules::{Evaluation, Notation, Rules, Seat};
+use tetrarch::rules::{Evaluation, Notation, Rules, Seat, Side};
 use tetrarch::tune::{Tunable, TuneConfig, error, run, samples_of};
 
 const GAMES: &str = include_str!("../fixtures/judkins-tuning.jsonl");
@@ -26,7 +26,7 @@ fn the_weights_list_round_trips_and_plays_as_the_engine_evaluates() {
     let g = game_of_json(GAMES.lines().next().unwrap()).unwrap();
     let mut pos = Judkins::startpos();
     for text in &g.moves {
-        assert_eq!(pos.eval_sente_with(&WEIGHTS), pos.evaluate(SENTE), "{}", pos.to_text());
+        assert_eq!(pos.eval_sente_with(&WEIGHTS), pos.evaluate(Side(SENTE)), "{}", pos.to_text());
         let m = pos.parse_move(text).unwrap();
         pos.play(m);
     }
@@ -126,17 +126,19 @@ fn check_fit(variant: &str, games: &str, n: usize) -> String {
 
 #[test]
 fn dojo_weights_round_trip_and_play_as_the_engine_evaluates() {
-    check_table::<Dojo>(DOJO_GAMES, &[0, 1], |p, seat| {
-        assert_eq!(p.evaluate(0), -p.evaluate(1));
-        p.evaluate(seat)
+    check_table::<Dojo>(DOJO_GAMES, &[Seat(0), Seat(1)], |p, seat| {
+        assert_eq!(p.evaluate(Side(0)), -p.evaluate(Side(1)));
+        p.evaluate(p.side_of(seat))
     });
 }
 
 #[test]
 fn chaturanga_weights_round_trip_and_play_as_the_engine_evaluates() {
-    check_table::<DoubleMate>(DOUBLE_MATE_GAMES, &[0, 1, 2, 3], |p, seat| p.evaluate(seat & 1));
+    check_table::<DoubleMate>(DOUBLE_MATE_GAMES, &Seat::all(4).collect::<Vec<_>>(), |p, seat| {
+        p.evaluate(p.side_of(seat))
+    });
     // All against all plays with its own table, fitted to each army's places.
-    check_table::<AllAgainstAll>(FFA_GAMES, &[0, 1, 2, 3], |p, seat| p.evaluate(seat));
+    check_table::<AllAgainstAll>(FFA_GAMES, &Seat::all(4).collect::<Vec<_>>(), |p, seat| p.evaluate(p.side_of(seat)));
     assert!(AllAgainstAll::to_rust(&chaturanga::FFA_WEIGHTS).starts_with("pub const FFA_WEIGHTS"));
 }
 
@@ -154,9 +156,9 @@ fn dojo_and_chaturanga_fits_lower_the_error() {
     let g = game_of_json(FFA_GAMES.lines().next().unwrap()).unwrap();
     let places: Vec<u32> = g.tag("Places").unwrap().split('-').map(|p| p.parse().unwrap()).collect();
     let samples = samples_of::<AllAgainstAll>(&g, None).unwrap();
-    assert!(samples.iter().any(|s| s.seat == 3));
+    assert!(samples.iter().any(|s| s.seat == Seat(3)));
     for s in &samples {
-        let me = places[s.seat as usize];
+        let me = places[s.seat.index()];
         let share: f64 = places
             .iter()
             .map(|&o| {
@@ -170,7 +172,7 @@ fn dojo_and_chaturanga_fits_lower_the_error() {
             })
             .sum();
         assert_eq!(s.result, (share - 0.5) / 3.0);
-        assert!(!s.pos.side_lost(s.seat));
+        assert!(!s.pos.side_lost(s.pos.side_of(s.seat)));
     }
     // Double Mate's seat-by-seat results count for the first side (seats y and r).
     let g = game_of_json(DOUBLE_MATE_GAMES.lines().next().unwrap()).unwrap();
@@ -203,7 +205,7 @@ fn evaluations_carried_by_a_game_are_blended_into_its_targets() {
     assert_eq!(e.len(), g.moves.len());
     let samples = samples_of::<Judkins>(&g, Some(&e)).unwrap();
     for s in &samples {
-        let sente_to_move = s.pos.to_move() == SENTE as Seat;
+        let sente_to_move = s.pos.to_move() == Seat(SENTE);
         assert_eq!(s.eval, Some(if sente_to_move { 100 } else { -100 }));
     }
     assert!(samples_of::<Judkins>(&g, Some(&e[1..])).err().unwrap().contains("evals for"));

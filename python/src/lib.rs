@@ -9,7 +9,7 @@ use pyo3::prelude::*;
 use pyo3::types::{PyDict, PyTuple};
 use tetrarch::arbiter::game::{Player, player_places, points_of_outcome};
 use tetrarch::rules::registry::{self, VariantSpec, Visitor};
-use tetrarch::rules::{Game, MoveBuffer, MovesOf, Record, Seat, mask_letters, perft, seat_letter};
+use tetrarch::rules::{Game, MoveBuffer, MovesOf, Record, Seat, Side, mask_letters, perft, seat_letter};
 use tetrarch::search::{Control, Info, Limits, Score, Searcher};
 
 fn err(e: impl std::fmt::Display) -> PyErr {
@@ -181,8 +181,8 @@ impl<G: Game> Live for LiveGame<G> {
 
     fn sides(&self) -> Vec<String> {
         let pos = &self.record.current;
-        let mut sides: Vec<(u8, String)> = Vec::new();
-        for s in 0..pos.seats() as Seat {
+        let mut sides: Vec<(Side, String)> = Vec::new();
+        for s in Seat::all(pos.seats()) {
             let side = pos.side_of(s);
             match sides.iter_mut().find(|(k, _)| *k == side) {
                 Some((_, letters)) => letters.push(seat_letter::<G>(s)),
@@ -201,10 +201,10 @@ impl<G: Game> Live for LiveGame<G> {
         let pos = &self.record.current;
         let points = points_of_outcome(pos, &o);
         let seats: Vec<Player> =
-            (0..pos.seats()).map(|s| Player { engine: s, name: String::new(), seats: vec![s as Seat] }).collect();
+            (0..pos.seats()).map(|s| Player { engine: s, name: String::new(), seats: vec![Seat(s as u8)] }).collect();
         let places = player_places(pos, &points, &seats);
         let mask = |f: &dyn Fn(f64) -> bool| -> String {
-            points.iter().enumerate().filter(|(_, p)| f(**p)).map(|(s, _)| seat_letter::<G>(s as Seat)).collect()
+            points.iter().enumerate().filter(|(_, p)| f(**p)).map(|(s, _)| seat_letter::<G>(Seat(s as u8))).collect()
         };
         Some((mask(&|p| p >= 0.75), mask(&|p| p <= 0.25), places, o.reason.as_str().to_string()))
     }
@@ -299,11 +299,11 @@ impl<G: Game> Live for LiveGame<G> {
             if let Some(m) = &c.man
                 && let Some(k) = kind_of(&m.label)
             {
-                put(rel(m.seat as usize) * kinds.len() + k, i, 1.0);
+                put(rel(m.seat.index()) * kinds.len() + k, i, 1.0);
             }
             for m in &c.stack {
                 if let Some(k) = kind_of(&m.label) {
-                    put(pieces + rel(m.seat as usize) * kinds.len() + k, i, 1.0);
+                    put(pieces + rel(m.seat.index()) * kinds.len() + k, i, 1.0);
                 }
             }
             for b in &c.badges {
@@ -320,15 +320,15 @@ impl<G: Game> Live for LiveGame<G> {
                 }
             }
         }
-        let mine = pos.side_of(seat as Seat);
+        let mine = pos.side_of(Seat(seat as u8));
         let cycle: Vec<usize> = pos
             .notes()
             .iter()
             .find(|(k, _)| *k == "cycle")
             .map(|(_, c)| c.chars().filter_map(|l| G::VARIANT.seats.find(l)).collect())
-            .unwrap_or_else(|| (0..n).map(|k| (pos.to_move() as usize + k) % n).collect());
+            .unwrap_or_else(|| (0..n).map(|k| (pos.to_move().index() + k) % n).collect());
         for s in 0..n {
-            if pos.side_of(s as Seat) == mine {
+            if pos.side_of(Seat(s as u8)) == mine {
                 fill(&mut v, base + rel(s), 1.0);
             }
             let standing = &d.seats[s].standing;
@@ -339,7 +339,7 @@ impl<G: Game> Live for LiveGame<G> {
                 fill(&mut v, base + 2 * n + rel(s), 1.0 - k as f32 / cycle.len() as f32);
             }
         }
-        if pos.to_move() as usize == seat {
+        if pos.to_move().index() == seat {
             fill(&mut v, base + 3 * n, 1.0);
         }
         (planes, ranks, files, v)

@@ -4,7 +4,7 @@ use super::clock::{SeatClock, TimeControl, go_command};
 use super::engine::{EngineProc, Fault};
 use super::movedata::{InfoWatch, MoveData};
 use super::rating::places_by_key;
-use crate::rules::{Game, Notation, Outcome, Record, Rules, Seat, SeatMask};
+use crate::rules::{Game, Notation, Outcome, Record, Rules, Seat, SeatMask, Side};
 use std::time::{Duration, Instant};
 
 /// A start for games: a position (none: the variant's start) and moves played from it.
@@ -199,20 +199,20 @@ impl GameReport {
     /// A player's points: the mean over its seats.
     pub fn player_points(&self, p: usize) -> f64 {
         let seats = &self.players[p].seats;
-        seats.iter().map(|&s| self.points[s as usize]).sum::<f64>() / seats.len().max(1) as f64
+        seats.iter().map(|&s| self.points[s.index()]).sum::<f64>() / seats.len().max(1) as f64
     }
 }
 
 /// Points when the game ends by the rules.
 pub fn points_of_outcome<G: Rules>(pos: &G, o: &Outcome) -> Vec<f64> {
-    (0..pos.seats())
+    Seat::all(pos.seats())
         .map(|s| {
-            if pos.side_lost(pos.side_of(s as Seat)) {
+            if pos.side_lost(pos.side_of(s)) {
                 // Out before the end (C8: a draw is shared by the armies still in).
                 0.0
             } else if o.is_draw() {
                 0.5
-            } else if o.winners & (1 << s) != 0 {
+            } else if o.winners.contains(s) {
                 1.0
             } else {
                 0.0
@@ -226,11 +226,11 @@ pub fn points_of_outcome<G: Rules>(pos: &G, o: &Outcome) -> Vec<f64> {
 /// resignation); an army already out keeps its loss (C8).
 pub fn points_of_forfeit<G: Rules>(pos: &G, culprit_seats: &[Seat]) -> Vec<f64> {
     let n = pos.seats();
-    let lost_sides: Vec<u8> = culprit_seats.iter().map(|&s| pos.side_of(s)).collect();
-    let mut sides: Vec<u8> = (0..n as Seat).map(|s| pos.side_of(s)).collect();
+    let lost_sides: Vec<Side> = culprit_seats.iter().map(|&s| pos.side_of(s)).collect();
+    let mut sides: Vec<Side> = Seat::all(n).map(|s| pos.side_of(s)).collect();
     sides.sort_unstable();
     sides.dedup();
-    (0..n as Seat)
+    Seat::all(n)
         .map(|s| {
             if lost_sides.contains(&pos.side_of(s)) || pos.side_lost(pos.side_of(s)) {
                 0.0
@@ -248,11 +248,11 @@ pub fn points_of_forfeit<G: Rules>(pos: &G, culprit_seats: &[Seat]) -> Vec<f64> 
 /// equal on both share their places.
 pub fn player_places<G: Rules>(pos: &G, points: &[f64], players: &[Player]) -> Vec<usize> {
     let ranking = pos.ranking();
-    let rank_of = |s: Seat| ranking.as_ref().and_then(|r| r.iter().position(|m| m & (1 << s) != 0)).unwrap_or(0);
+    let rank_of = |s: Seat| ranking.as_ref().and_then(|r| r.iter().position(|m| m.contains(s))).unwrap_or(0);
     let keys: Vec<(f64, i64)> = players
         .iter()
         .map(|p| {
-            let pts = p.seats.iter().map(|&s| points.get(s as usize).copied().unwrap_or(0.0)).sum::<f64>()
+            let pts = p.seats.iter().map(|&s| points.get(s.index()).copied().unwrap_or(0.0)).sum::<f64>()
                 / p.seats.len().max(1) as f64;
             let rank = p.seats.iter().map(|&s| rank_of(s)).min().unwrap_or(0);
             (pts, -(rank as i64))
@@ -262,7 +262,7 @@ pub fn player_places<G: Rules>(pos: &G, points: &[f64], players: &[Player]) -> V
 }
 
 fn seat_mask(seats: &[Seat]) -> SeatMask {
-    seats.iter().fold(0, |m, &s| m | (1 << s))
+    seats.iter().copied().collect()
 }
 
 /// Who chooses a player's moves: an engine process, or a person whose moves come as orders.
@@ -479,10 +479,10 @@ pub fn referee<G: Game>(
             ));
         }
         let seat = record.current.to_move();
-        let Some(p) = players.iter().position(|pl| seat_mask(&pl.seats) & (1 << seat) != 0) else {
+        let Some(p) = players.iter().position(|pl| seat_mask(&pl.seats).contains(seat)) else {
             return Err(format!("no player for seat {}", crate::rules::seat_letter::<G>(seat)));
         };
-        let tc = &cfg.tcs[seat as usize];
+        let tc = &cfg.tcs[seat.index()];
         let who = format!("{} ({})", players[p].name, crate::rules::seat_letter::<G>(seat));
         watch(Event::Turn {
             seat,
@@ -493,7 +493,7 @@ pub fn referee<G: Game>(
         // The move, the time it took, what the engine said, and whether the clock runs for it.
         let (mv, elapsed, info, on_clock) = match &mut movers[p] {
             Mover::Human => {
-                let allowed = clocks[seat as usize].allowed(tc);
+                let allowed = clocks[seat.index()].allowed(tc);
                 let deadline = allowed.map(|a| t0 + Duration::from_millis(a.saturating_add(cfg.margin_ms)));
                 loop {
                     let Some(rx) = orders else { return Err(format!("{}: a person's seat without orders", who)) };
@@ -541,9 +541,7 @@ pub fn referee<G: Game>(
                 let go_letters = proc.spec.go_seats.as_deref().filter(|l| l.len() == letters.len()).unwrap_or(letters);
                 let (go, allowed) = match &proc.spec.go {
                     Some(fixed) => (fixed.clone(), None),
-                    None => {
-                        (go_command(&cfg.tcs, &clocks, go_letters, seat as usize), clocks[seat as usize].allowed(tc))
-                    }
+                    None => (go_command(&cfg.tcs, &clocks, go_letters, seat.index()), clocks[seat.index()].allowed(tc)),
                 };
                 let wait = allowed.map(|a| a.saturating_add(cfg.margin_ms)).unwrap_or(cfg.hang_ms);
                 let sent = proc.send(&position).and_then(|_| proc.send(&go));
@@ -621,8 +619,8 @@ pub fn referee<G: Game>(
                 (mv, elapsed, info, proc.spec.go.is_none())
             }
         };
-        if on_clock && !clocks[seat as usize].charge(tc, elapsed, cfg.margin_ms) {
-            let allowed = clocks[seat as usize].allowed(tc);
+        if on_clock && !clocks[seat.index()].charge(tc, elapsed, cfg.margin_ms) {
+            let allowed = clocks[seat.index()].allowed(tc);
             return Ok(forfeit(
                 report,
                 &record,
@@ -654,7 +652,7 @@ pub fn referee<G: Game>(
         report.movers.push(Some(p));
         report.move_data.push(Some(MoveData {
             time_ms: elapsed,
-            clock_ms: if on_clock { clocks[seat as usize].left_ms(tc) } else { None },
+            clock_ms: if on_clock { clocks[seat.index()].left_ms(tc) } else { None },
             score: info.score,
             depth: info.depth,
             nodes: info.nodes,

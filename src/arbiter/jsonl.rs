@@ -94,7 +94,7 @@ impl GameLine {
                 .iter()
                 .map(|p| PlayerLine {
                     engine: p.name.clone(),
-                    seats: p.seats.iter().map(|&s| letters.get(s as usize).copied().unwrap_or('?')).collect(),
+                    seats: p.seats.iter().map(|&s| letters.get(s.index()).copied().unwrap_or('?')).collect(),
                 })
                 .collect(),
             time_control: time_control.to_string(),

@@ -300,7 +300,11 @@ fn ordinal(k: usize) -> String {
 /// The players of a variant, from the registry: the seats each engine commands.
 pub(crate) fn player_seats<G: Rules>() -> Vec<Vec<Seat>> {
     let letters = G::VARIANT.seats;
-    G::VARIANT.players.iter().map(|p| p.chars().filter_map(|c| letters.find(c).map(|i| i as Seat)).collect()).collect()
+    G::VARIANT
+        .players
+        .iter()
+        .map(|p| p.chars().filter_map(|c| letters.find(c).map(|i| Seat(i as u8))).collect())
+        .collect()
 }
 
 /// Who plays game `g`: for each player, its engine; and the opening, number `(g / players) mod

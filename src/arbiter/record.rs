@@ -28,7 +28,7 @@ fn seat_list(r: &GameReport) -> String {
     r.players
         .iter()
         .map(|p| {
-            let seats: String = p.seats.iter().map(|&s| letters.get(s as usize).copied().unwrap_or('?')).collect();
+            let seats: String = p.seats.iter().map(|&s| letters.get(s.index()).copied().unwrap_or('?')).collect();
             format!("{}:{}", seats, p.name)
         })
         .collect::<Vec<_>>()
@@ -48,7 +48,7 @@ pub fn pgn(r: &GameReport, event: &str, tc: &str) -> String {
     let letters: Vec<char> = r.seat_letters.chars().collect();
     for p in &r.players {
         for &seat in &p.seats {
-            tag(&letters.get(seat as usize).copied().unwrap_or('?').to_string(), &p.name);
+            tag(&letters.get(seat.index()).copied().unwrap_or('?').to_string(), &p.name);
         }
     }
     tag("TimeControl", tc);
@@ -252,6 +252,7 @@ mod tests {
     use super::*;
     use crate::arbiter::game::{Ending, Opening, Player};
     use crate::arbiter::movedata::Score;
+    use crate::rules::Seat;
 
     /// A game whose every field of the JSON line is used, with texts that need escapes.
     fn report() -> GameReport {
@@ -261,8 +262,12 @@ mod tests {
             variant: "chaturanga-ffa",
             seat_letters: "rbgy",
             players: vec![
-                Player { engine: 0, name: "a \"quoted\" \\ name".into(), seats: vec![0, 2] },
-                Player { engine: 1, name: "ünï\u{1F600}\u{8}\u{c}\u{1}\u{1f}\u{7f}\t\r\n".into(), seats: vec![1, 3] },
+                Player { engine: 0, name: "a \"quoted\" \\ name".into(), seats: vec![Seat(0), Seat(2)] },
+                Player {
+                    engine: 1,
+                    name: "ünï\u{1F600}\u{8}\u{c}\u{1}\u{1f}\u{7f}\t\r\n".into(),
+                    seats: vec![Seat(1), Seat(3)],
+                },
             ],
             opening: Opening { position: None, moves: vec!["b2b3".into()] },
             start_position: Some("8/8 r - 0 1".into()),

@@ -145,7 +145,7 @@ fn replay<G: Game>(
     for seats in groups {
         let mut name = None;
         for &s in seats {
-            let l = letters[s as usize].to_string();
+            let l = letters[s.index()].to_string();
             let n = g.tag(&l).ok_or_else(|| format!("no [{} \"...\"] tag", l))?;
             if name.is_some_and(|m| m != n) {
                 return Err(format!("the seats of one player name two engines, {:?} and {}", name, n));

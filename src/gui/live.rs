@@ -59,10 +59,9 @@ pub fn open(variant: &str, start: Option<&str>, moves: &[String]) -> Result<Box<
 fn origin_json(o: &Origin, letters: &str) -> Json {
     match o {
         Origin::Square(s) => obj([("square", s.as_str().into())]),
-        Origin::Hand { seat, kind } => obj([
-            ("seat", letters.chars().nth(*seat as usize).map(String::from).into()),
-            ("kind", kind.as_str().into()),
-        ]),
+        Origin::Hand { seat, kind } => {
+            obj([("seat", letters.chars().nth(seat.index()).map(String::from).into()), ("kind", kind.as_str().into())])
+        }
     }
 }
 

@@ -208,7 +208,7 @@ impl Table {
         to_move
             .or_else(|| self.players.iter().find(|p| p.human()))
             .and_then(seat_of_person)
-            .and_then(|s| views.get(s as usize).copied())
+            .and_then(|s| views.get(s.index()).copied())
             .unwrap_or(0)
     }
 
@@ -230,7 +230,7 @@ impl Table {
             .enumerate()
             .map(|(i, p)| {
                 let letters: String =
-                    p.seats.iter().filter_map(|&s| variant.and_then(|v| v.seats.chars().nth(s as usize))).collect();
+                    p.seats.iter().filter_map(|&s| variant.and_then(|v| v.seats.chars().nth(s.index()))).collect();
                 obj([
                     ("name", p.name.as_str().into()),
                     ("seats", letters.into()),
@@ -260,7 +260,7 @@ impl Table {
         });
         let turn = self.turn.as_ref().filter(|_| self.status == Status::Running).map(|t| {
             obj([
-                ("seat", (t.seat as usize).into()),
+                ("seat", t.seat.index().into()),
                 ("player", t.player.into()),
                 ("clocks", Json::Array(t.clocks.iter().map(|&c| c.into()).collect())),
                 ("elapsed", (t.since.elapsed().as_millis() as u64).into()),
@@ -427,7 +427,7 @@ fn new_game_of(hub: &Hub, body: &Json) -> Result<NewGame, String> {
                 .to_string(),
             Controller::Engine(spec) => spec.name.clone(),
         };
-        let seats = letters.chars().filter_map(|c| variant.seats.find(c).map(|s| s as Seat)).collect();
+        let seats = letters.chars().filter_map(|c| variant.seats.find(c).map(|s| Seat(s as u8))).collect();
         players.push(Seated { name, seats, controller, tc });
     }
     // Players that share a name are numbered, as in a match, so that the record tells them
@@ -454,7 +454,7 @@ fn play_game<G: Game>(hub: Arc<Hub>, generation: u64, game: NewGame, rx: Receive
     let mut tcs = vec![TimeControl::Unlimited; G::VARIANT.seats.len()];
     for p in &game.players {
         for &s in &p.seats {
-            tcs[s as usize] = p.tc;
+            tcs[s.index()] = p.tc;
         }
     }
     let cfg = GameConfig {
@@ -767,7 +767,7 @@ fn time_controls(players: &[Seated], letters: &str) -> String {
     players
         .iter()
         .map(|p| {
-            let seats: String = p.seats.iter().filter_map(|&s| letters.chars().nth(s as usize)).collect();
+            let seats: String = p.seats.iter().filter_map(|&s| letters.chars().nth(s.index())).collect();
             format!("{}: {}", seats, p.tc)
         })
         .collect::<Vec<_>>()
@@ -940,7 +940,7 @@ fn load(hub: &Hub, ask: &Ask) -> Answer {
         .iter()
         .map(|letters| Seated {
             name: names.iter().find(|(c, _)| letters.contains(*c)).map_or("?".to_string(), |(_, n)| n.clone()),
-            seats: letters.chars().filter_map(|c| spec.seats.find(c).map(|s| s as Seat)).collect(),
+            seats: letters.chars().filter_map(|c| spec.seats.find(c).map(|s| Seat(s as u8))).collect(),
             controller: Controller::Human,
             tc: TimeControl::Unlimited,
         })

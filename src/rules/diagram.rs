@@ -3,7 +3,7 @@
 //! under the board. Each game fills a `Diagram` from its position (`Draw`); `view` draws any of
 //! them, so that a new game needs no drawing code of its own.
 
-use super::{Rules, Seat};
+use super::{Rules, Seat, SeatMask};
 
 /// How a game's pieces look.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -92,7 +92,7 @@ pub struct Diagram {
     pub seats: Vec<SeatView>,
     pub to_move: Seat,
     /// The seats whose kings stand in check.
-    pub checked: u8,
+    pub checked: SeatMask,
     pub facts: Vec<Fact>,
     /// What colours and marks mean, where the game needs it said: (colour, words).
     pub legend: Vec<(&'static str, &'static str)>,

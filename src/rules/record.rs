@@ -16,7 +16,7 @@ pub struct Trace {
 impl Trace {
     #[inline]
     pub fn of<G: Rules>(pos: &G) -> Self {
-        let checks = if G::PERPETUAL_CHECK_LOSES { pos.checked_seats() } else { 0 };
+        let checks = if G::PERPETUAL_CHECK_LOSES { pos.checked_seats() } else { SeatMask::EMPTY };
         Trace { hash: pos.hash(), to_move: pos.to_move(), checks }
     }
 }
@@ -40,7 +40,7 @@ pub fn repetition_outcome<G: Rules>(pos: &G, traces: &[Trace]) -> Option<Outcome
     if G::PERPETUAL_CHECK_LOSES
         && let Some(loser) = perpetual_checker(pos, &traces[first..])
     {
-        let winners = (0..pos.seats() as Seat).filter(|&s| pos.side_of(s) != loser).fold(0, |m, s| m | (1 << s));
+        let winners = Seat::all(pos.seats()).filter(|&s| pos.side_of(s) != loser).collect();
         return Some(Outcome::win(winners, Termination::PerpetualCheck));
     }
     Some(Outcome::draw(Termination::Repetition))
@@ -56,9 +56,9 @@ pub fn perpetual_checker<G: Rules>(pos: &G, cycle: &[Trace]) -> Option<Side> {
     // Entry i + 1 is the position after the move of the seat to move in entry i.
     for pair in cycle.windows(2) {
         let side = pos.side_of(pair[0].to_move);
-        let s = side as usize % SIDES;
+        let s = side.index() % SIDES;
         moved[s] = true;
-        let checked_other = (0..pos.seats() as Seat).any(|v| pair[1].checks & (1 << v) != 0 && pos.side_of(v) != side);
+        let checked_other = pair[1].checks.seats().any(|v| pos.side_of(v) != side);
         always[s] &= checked_other;
     }
     let mut checker = None;
@@ -67,7 +67,7 @@ pub fn perpetual_checker<G: Rules>(pos: &G, cycle: &[Trace]) -> Option<Side> {
             if checker.is_some() {
                 return None;
             }
-            checker = Some(s as Side);
+            checker = Some(Side(s as u8));
         }
     }
     checker
@@ -210,10 +210,10 @@ mod tests {
             Four
         }
         fn to_move(&self) -> Seat {
-            0
+            Seat(0)
         }
         fn side_of(&self, seat: Seat) -> Side {
-            if PAIRS { seat % 2 } else { seat }
+            Side(if PAIRS { seat.0 % 2 } else { seat.0 })
         }
         fn legal_moves(&self, _: &mut MoveList<u8, 1>) {}
         fn play(&mut self, _: u8) {}
@@ -227,7 +227,7 @@ mod tests {
             false
         }
         fn checked_seats(&self) -> SeatMask {
-            0
+            SeatMask::EMPTY
         }
         fn no_move_outcome(&self) -> Outcome {
             Outcome::draw(Termination::Stalemate)
@@ -235,10 +235,10 @@ mod tests {
     }
 
     /// Two rounds of seats 0, 1, 2, 3; `checks[i]` is who is in check after the i-th move.
-    fn cycle(checks: [SeatMask; 8]) -> Vec<Trace> {
-        let mut t = vec![Trace { hash: 1, to_move: 0, checks: 0 }];
+    fn cycle(checks: [u8; 8]) -> Vec<Trace> {
+        let mut t = vec![Trace { hash: 1, to_move: Seat(0), checks: SeatMask::EMPTY }];
         for (i, &c) in checks.iter().enumerate() {
-            t.push(Trace { hash: 2 + i as u64 % 4, to_move: ((i + 1) % 4) as Seat, checks: c });
+            t.push(Trace { hash: 2 + i as u64 % 4, to_move: Seat(((i + 1) % 4) as u8), checks: SeatMask(c) });
         }
         t
     }
@@ -247,7 +247,7 @@ mod tests {
     fn a_perpetual_checker_among_four_sides_is_found() {
         // Seat 1 checks seat 3 after each of its moves (moves 2 and 6); nobody else checks.
         let only_b = cycle([0, 0b1000, 0, 0, 0, 0b1000, 0, 0]);
-        assert_eq!(perpetual_checker(&Four::<false>, &only_b), Some(1));
+        assert_eq!(perpetual_checker(&Four::<false>, &only_b), Some(Side(1)));
         // Seat 2 also checks on each of its moves: the rule cancels out.
         let two = cycle([0, 0b1000, 0b0001, 0, 0, 0b1000, 0b0001, 0]);
         assert_eq!(perpetual_checker(&Four::<false>, &two), None);
@@ -260,17 +260,21 @@ mod tests {
     fn a_side_of_two_seats_checks_perpetually_only_if_both_do() {
         // Seats 0 and 2 (one side) check an enemy seat after every one of their moves.
         let both = cycle([0b0010, 0, 0b1000, 0, 0b0010, 0, 0b1000, 0]);
-        assert_eq!(perpetual_checker(&Four::<true>, &both), Some(0));
+        assert_eq!(perpetual_checker(&Four::<true>, &both), Some(Side(0)));
         let one = cycle([0b0010, 0, 0, 0, 0b0010, 0, 0, 0]);
         assert_eq!(perpetual_checker(&Four::<true>, &one), None);
         // Two rounds that return to the first position, for the third time: the other side wins.
-        let mut traces = vec![Trace { hash: 10, to_move: 0, checks: 0 }];
+        let mut traces = vec![Trace { hash: 10, to_move: Seat(0), checks: SeatMask::EMPTY }];
         for i in 0..8 {
-            let next = ((i + 1) % 4) as Seat;
-            traces.push(Trace { hash: 10 + next as u64, to_move: next, checks: [0b0010, 0, 0b1000, 0][i % 4] });
+            let next = Seat(((i + 1) % 4) as u8);
+            traces.push(Trace {
+                hash: 10 + next.0 as u64,
+                to_move: next,
+                checks: SeatMask([0b0010, 0, 0b1000, 0][i % 4]),
+            });
         }
         let o = repetition_outcome(&Four::<true>, &traces).unwrap();
-        assert_eq!((o.reason, o.winners), (Termination::PerpetualCheck, 0b1010));
+        assert_eq!((o.reason, o.winners), (Termination::PerpetualCheck, SeatMask(0b1010)));
     }
 
     #[test]

@@ -25,13 +25,13 @@ impl<G: Game> Searcher<G> {
         self.history.age();
         let root = &record.current;
         self.root_seat = root.to_move();
-        let mut sides: Vec<Side> = (0..root.seats() as u8).map(|s| root.side_of(s)).collect();
+        let mut sides: Vec<Side> = Seat::all(root.seats()).map(|s| root.side_of(s)).collect();
         sides.sort_unstable();
         sides.dedup();
         let two_sided = sides.len() <= 2;
         self.policy = Policy::for_sides(sides.len());
         // With more than two sides a score depends on who the root is (paranoid search).
-        self.key_salt = if two_sided { 0 } else { (self.root_seat as u64 + 1).wrapping_mul(0x9E37_79B9_7F4A_7C15) };
+        self.key_salt = if two_sided { 0 } else { (self.root_seat.0 as u64 + 1).wrapping_mul(0x9E37_79B9_7F4A_7C15) };
         self.brs = !two_sided && limits.best_reply && root.with_turn(root.to_move()).is_some();
         if self.brs {
             // Best-reply nodes mean something else than paranoid ones with the same position.
@@ -59,8 +59,7 @@ impl<G: Game> Searcher<G> {
                 let mut after = record.clone();
                 after.play(m);
                 after.outcome().is_some_and(|o| {
-                    !o.is_draw()
-                        && (0..root.seats() as Seat).all(|s| o.winners & (1 << s) == 0 || root.side_of(s) != me)
+                    !o.is_draw() && Seat::all(root.seats()).all(|s| !o.winners.contains(s) || root.side_of(s) != me)
                 })
             };
             let keep: Vec<G::Move> = root_moves.iter().copied().filter(|&m| !self_defeat(m)).collect();

@@ -238,7 +238,7 @@ impl<G: Game> Searcher<G> {
             rep_filter: vec![0; REP_MASK + 1],
             nodes: 0,
             seldepth: 0,
-            root_seat: 0,
+            root_seat: Seat(0),
             policy: Policy::TWO_SIDES,
             brs: false,
             key_salt: 0,

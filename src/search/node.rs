@@ -314,8 +314,7 @@ impl<G: Game> Searcher<G> {
         if o.is_draw() {
             return self.draw_value(pos);
         }
-        let root_wins =
-            (0..pos.seats() as u8).any(|s| o.winners & (1 << s) != 0 && pos.side_of(s) == self.root_side(pos));
+        let root_wins = o.winners.seats().any(|s| pos.side_of(s) == self.root_side(pos));
         let v = if root_wins { MATE - ply as i32 } else { -(MATE - ply as i32) };
         if self.team(pos) { v } else { -v }
     }

@@ -2,7 +2,7 @@
 //! kind uses, and the picker that hands out moves best first.
 
 use super::params::Policy;
-use crate::rules::{Game, MoveBuffer};
+use crate::rules::{Game, MoveBuffer, Seat};
 
 /// History scores stay within +-HISTORY_MAX: each update moves a score toward the bound by a
 /// share of the distance (so old results fade).
@@ -21,14 +21,14 @@ impl History {
     }
 
     #[inline(always)]
-    pub(super) fn get(&self, seat: u8, index: usize) -> i32 {
-        self.table[seat as usize * self.space + index]
+    pub(super) fn get(&self, seat: Seat, index: usize) -> i32 {
+        self.table[seat.index() * self.space + index]
     }
 
     /// Moves the score of `seat`'s move `index` toward +-HISTORY_MAX by `bonus`.
     #[inline(always)]
-    pub(super) fn update(&mut self, seat: u8, index: usize, bonus: i32) {
-        let h = &mut self.table[seat as usize * self.space + index];
+    pub(super) fn update(&mut self, seat: Seat, index: usize, bonus: i32) {
+        let h = &mut self.table[seat.index() * self.space + index];
         *h += bonus - *h * bonus.abs() / HISTORY_MAX;
     }
 
@@ -59,18 +59,18 @@ impl ContinuationHistory {
     }
 
     #[inline(always)]
-    fn slot(&self, seat: u8, before: usize, now: usize) -> usize {
-        (seat as usize * self.space + before) * self.space + now
+    fn slot(&self, seat: Seat, before: usize, now: usize) -> usize {
+        (seat.index() * self.space + before) * self.space + now
     }
 
     #[inline(always)]
-    pub(super) fn get(&self, seat: u8, before: usize, now: usize) -> i32 {
+    pub(super) fn get(&self, seat: Seat, before: usize, now: usize) -> i32 {
         if before == NO_PIECE_TO { 0 } else { self.table[self.slot(seat, before, now)] as i32 }
     }
 
     /// Moves the score toward +-HISTORY_MAX by `bonus`, as `History::update` does.
     #[inline(always)]
-    pub(super) fn update(&mut self, seat: u8, before: usize, now: usize, bonus: i32) {
+    pub(super) fn update(&mut self, seat: Seat, before: usize, now: usize, bonus: i32) {
         if before == NO_PIECE_TO {
             return;
         }

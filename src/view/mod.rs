@@ -48,11 +48,11 @@ fn frame<G: Game>(record: &Record<G>, before: Option<&Diagram>, last_move: Optio
     let outcome = record.outcome();
     let headline = match outcome {
         None => {
-            format!("move {}: {} to move", pos.move_number(), names.get(pos.to_move() as usize).copied().unwrap_or("?"))
+            format!("move {}: {} to move", pos.move_number(), names.get(pos.to_move().index()).copied().unwrap_or("?"))
         }
         Some(o) if o.is_draw() => format!("drawn: {}", o.reason.as_str()),
         Some(o) => {
-            let w: Vec<&str> = (0..names.len()).filter(|&s| o.winners & (1 << s) != 0).map(|s| names[s]).collect();
+            let w: Vec<&str> = o.winners.seats().filter_map(|s| names.get(s.index()).copied()).collect();
             format!("won by {}: {}", and_list(&w), o.reason.as_str())
         }
     };
@@ -79,7 +79,7 @@ pub fn replay(variant: &str, start: Option<&str>, moves: &[String]) -> Result<Re
             let mut record = Record::new(start);
             let mut frames = vec![frame(&record, None, None)];
             record.replay_each(self.1, |record, m, seat| {
-                let f = frame(record, frames.last().map(|f| &f.diagram), Some((m.to_string(), seat as usize)));
+                let f = frame(record, frames.last().map(|f| &f.diagram), Some((m.to_string(), seat.index())));
                 frames.push(f);
             })?;
             Ok(Replay { variant: G::VARIANT, frames })

@@ -5,6 +5,7 @@
 //! game. Every piece and every fact carries `data-` attributes naming what it shows in the
 //! game's own notation, so that a test can read the picture back and compare it with `d`.
 
+use crate::rules::Seat;
 use crate::rules::diagram::{Diagram, Man, Style};
 use std::fmt::Write as _;
 
@@ -156,7 +157,7 @@ fn man_id(m: &Man, upright: bool) -> String {
     let label: String = m.label.chars().map(|c| if c.is_ascii_alphanumeric() { c } else { '_' }).collect();
     format!(
         "m{}{}{}{}{}{}{}",
-        m.seat,
+        m.seat.0,
         label,
         m.promoted as u8,
         m.king as u8,
@@ -169,7 +170,7 @@ fn man_id(m: &Man, upright: bool) -> String {
 /// Whether a shogi piece's wedge is drawn pointing down: gote's on a board seen from sente's
 /// side, sente's on a board turned round.
 fn points_down(m: &Man, upright: bool, lay: &Layout) -> bool {
-    !upright && (m.seat != 0) != (lay.turns == 2)
+    !upright && (m.seat != Seat(0)) != (lay.turns == 2)
 }
 
 /// The `<defs>` with every piece that `diagrams` show, on the board, in stacks or in hand.
@@ -198,7 +199,7 @@ pub fn defs<'a>(diagrams: impl IntoIterator<Item = &'a Diagram>, lay: &Layout) -
 
 fn hand_man(seat: usize, kind: &str) -> Man {
     Man {
-        seat: seat as u8,
+        seat: Seat(seat as u8),
         token: kind.to_string(),
         label: kind.to_string(),
         promoted: false,
@@ -238,7 +239,7 @@ pub fn board(d: &Diagram, lay: &Layout) -> String {
             "<rect x=\"{x}\" y=\"{y}\" width=\"{S}\" height=\"{S}\" fill=\"{fill}\" data-cell=\"{}\"/>",
             esc(&c.square)
         );
-        if let Some(seat) = c.realm.and_then(|r| d.seats.get(r as usize)) {
+        if let Some(seat) = c.realm.and_then(|r| d.seats.get(r.index())) {
             let _ = write!(
                 s,
                 "<rect x=\"{x}\" y=\"{y}\" width=\"{S}\" height=\"{S}\" fill=\"{}\" fill-opacity=\"0.5\" pointer-events=\"none\" data-realm=\"{}\"/>",
@@ -286,7 +287,7 @@ pub fn board(d: &Diagram, lay: &Layout) -> String {
 
 /// A piece drawn around (0, 0), at the size of a square.
 fn man(d: &Diagram, m: &Man, down: bool) -> String {
-    let seat = &d.seats[m.seat as usize];
+    let seat = &d.seats[m.seat.index()];
     let opacity = if m.inert { " opacity=\"0.4\"" } else { "" };
     let label = esc(&m.label);
     match d.style {
@@ -337,7 +338,7 @@ pub fn men(d: &Diagram, lay: &Layout, marks: &[usize]) -> String {
     let mut s = String::new();
     // The seat to move frames the board in its colour.
     let (x0, y0) = board_origin(d, lay);
-    let mover = &d.seats[d.to_move as usize];
+    let mover = &d.seats[d.to_move.index()];
     let _ = write!(
         s,
         "<rect x=\"{}\" y=\"{}\" width=\"{}\" height=\"{}\" fill=\"none\" stroke=\"{}\" stroke-width=\"5\" data-turn=\"{}\"/>\
@@ -365,7 +366,7 @@ pub fn men(d: &Diagram, lay: &Layout, marks: &[usize]) -> String {
         let (x, y) = cell_xy(d, lay, i);
         if let Some(m) = &c.man
             && m.king
-            && d.checked & (1 << m.seat) != 0
+            && d.checked.contains(m.seat)
         {
             let _ = write!(
                 s,
@@ -375,7 +376,7 @@ pub fn men(d: &Diagram, lay: &Layout, marks: &[usize]) -> String {
                 S - 3.0,
                 S - 3.0,
                 esc(&c.square),
-                d.seats[m.seat as usize].letter
+                d.seats[m.seat.index()].letter
             );
         }
         if let Some(m) = &c.man {
@@ -438,7 +439,7 @@ pub fn panel(d: &Diagram, lay: &Layout) -> String {
     let panel_width = lay.width / lay.ui;
     let mut y = PANEL_TOP;
     for (k, seat) in d.seats.iter().enumerate() {
-        let to_move = k == d.to_move as usize;
+        let to_move = k == d.to_move.index();
         let hand: String = seat
             .hand
             .as_ref()

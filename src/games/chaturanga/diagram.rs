@@ -37,7 +37,7 @@ impl<const FFA: bool> Draw for Chaturanga<FFA> {
                 Cell {
                     square: square_name(sq),
                     man: self.piece_at(sq).map(|(a, k)| Man {
-                        seat: a,
+                        seat: Seat(a),
                         token: format!("{}{}", ARMY_LETTERS[a as usize] as char, KINDS[k] as char),
                         label: (KINDS[k] as char).to_string(),
                         promoted: false,
@@ -59,7 +59,7 @@ impl<const FFA: bool> Draw for Chaturanga<FFA> {
                     ArmyState::LoneKing => standing.push("lone king".to_string()),
                     ArmyState::Playing => {}
                 }
-                if checked & (1 << a) != 0 && states[a] != ArmyState::Mated {
+                if checked.contains(Seat(a as u8)) && states[a] != ArmyState::Mated {
                     standing.push("in check".into());
                 }
                 SeatView {
@@ -103,7 +103,7 @@ impl<const FFA: bool> Draw for Chaturanga<FFA> {
             rank_labels,
             cells,
             seats,
-            to_move: self.turn,
+            to_move: Seat(self.turn),
             checked,
             facts,
             legend: Vec::new(),

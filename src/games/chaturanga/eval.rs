@@ -245,7 +245,7 @@ impl<const FFA: bool> Chaturanga<FFA> {
             // since the other two profit as much. An army out counts as nothing in the average,
             // and every army out brings the last-king win nearer: knocking out a weak army must
             // never look like a loss.
-            let me = side as usize;
+            let me = side.index();
             let others: i32 = (0..4).filter(|&a| a != me).map(|a| scores[a].0).sum();
             let leader =
                 (0..4).filter(|&a| a != me && self.out & (1 << a) == 0).map(|a| scores[a].0).max().unwrap_or(0);
@@ -271,7 +271,7 @@ impl<const FFA: bool> Chaturanga<FFA> {
             }
             v
         } else {
-            let a = side as usize & 1;
+            let a = side.index() & 1;
             let mine = scores[a].0 + scores[a + 2].0;
             let theirs = scores[a ^ 1].0 + scores[(a ^ 1) + 2].0;
             let tempo = if self.turn as usize & 1 == a { w.tempo } else { -w.tempo };
@@ -359,12 +359,12 @@ impl<const FFA: bool> Evaluation for Chaturanga<FFA> {
     fn with_turn(&self, seat: Seat) -> Option<Self> {
         // Only all against all: there a skipped turn is an army that waits. In Double Mate the
         // sides alternate and plain alpha-beta applies.
-        if !FFA || self.over.is_some() || self.out & (1 << seat) != 0 || seat > 3 {
+        if !FFA || self.over.is_some() || seat > Seat(3) || self.out & (1 << seat.0) != 0 {
             return None;
         }
         let mut p = self.clone();
-        p.hash ^= tables().z_turn[p.turn as usize] ^ tables().z_turn[seat as usize];
-        p.turn = seat;
+        p.hash ^= tables().z_turn[p.turn as usize] ^ tables().z_turn[seat.index()];
+        p.turn = seat.0;
         Some(p)
     }
 }

@@ -317,7 +317,7 @@ impl<const FFA: bool> Chaturanga<FFA> {
         if FFA {
             let left = 0xF & !self.out;
             if left.count_ones() == 1 {
-                return Some(Outcome::win(left, Termination::KingCapture));
+                return Some(Outcome::win(SeatMask(left), Termination::KingCapture));
             }
         } else {
             let mut mated = [false; 4];
@@ -334,7 +334,7 @@ impl<const FFA: bool> Chaturanga<FFA> {
             if yr_win || bg_win {
                 let (winners, l1, l2) = if yr_win { (0b0101, 1, 3) } else { (0b1010, 0, 2) };
                 let reason = if mated[l1] || mated[l2] { Termination::Checkmate } else { Termination::LoneKings };
-                return Some(Outcome::win(winners, reason));
+                return Some(Outcome::win(SeatMask(winners), reason));
             }
         }
         if self.quiet >= QUIET_LIMIT {
@@ -375,15 +375,15 @@ impl<const FFA: bool> Rules for Chaturanga<FFA> {
     }
 
     fn to_move(&self) -> Seat {
-        self.turn
+        Seat(self.turn)
     }
 
     fn side_of(&self, seat: Seat) -> Side {
-        if FFA { seat } else { seat & 1 }
+        Side(if FFA { seat.0 } else { seat.0 & 1 })
     }
 
     fn side_lost(&self, side: Side) -> bool {
-        FFA && self.out & (1 << side) != 0
+        FFA && self.out & (1 << side.0) != 0
     }
 
     fn legal_moves(&self, out: &mut List<Move>) {
@@ -419,7 +419,7 @@ impl<const FFA: bool> Rules for Chaturanga<FFA> {
     }
 
     fn checked_seats(&self) -> SeatMask {
-        (0..4).filter(|&a| self.king_attacked(a)).fold(0, |m, a| m | (1 << a))
+        SeatMask((0..4).filter(|&a| self.king_attacked(a)).fold(0, |m, a| m | (1 << a)))
     }
 
     fn static_outcome(&self) -> Option<Outcome> {
@@ -436,8 +436,8 @@ impl<const FFA: bool> Rules for Chaturanga<FFA> {
             return None;
         }
         // The armies still in share the best place; then the armies out, last out first (C8).
-        let mut r = vec![0xF & !self.out];
-        r.extend(self.out_order[..self.n_out as usize].iter().rev().map(|&a| 1u8 << a));
+        let mut r = vec![SeatMask(0xF & !self.out)];
+        r.extend(self.out_order[..self.n_out as usize].iter().rev().map(|&a| Seat(a).mask()));
         Some(r)
     }
 }

@@ -15,7 +15,7 @@ const BELT_NAMES: [&str; 6] = ["yellow belt", "orange belt", "green belt", "purp
 
 fn man(c: usize, k: usize) -> Man {
     Man {
-        seat: c as u8,
+        seat: Seat(c as u8),
         token: letter(c, k).to_string(),
         label: (b"PNBRQK"[k] as char).to_string(),
         promoted: false,
@@ -100,7 +100,7 @@ impl Draw for Dojo {
         let checked = self.checked_seats();
         let seat = |c: usize| {
             let mut standing = Vec::new();
-            if checked & (1 << c) != 0 {
+            if checked.contains(Seat(c as u8)) {
                 standing.push("in check".into());
             }
             if let Some(q) = self.deputy(c) {
@@ -126,7 +126,7 @@ impl Draw for Dojo {
             rank_labels,
             cells,
             seats: vec![seat(WHITE), seat(BLACK)],
-            to_move: self.turn,
+            to_move: Seat(self.turn),
             checked,
             facts,
             legend: BELTS.iter().copied().zip(BELT_NAMES).collect(),

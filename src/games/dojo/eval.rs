@@ -288,7 +288,7 @@ impl Evaluation for Dojo {
 
     fn evaluate(&self, side: Side) -> i32 {
         let e = self.eval_white();
-        if side as usize == WHITE { e } else { -e }
+        if side.index() == WHITE { e } else { -e }
     }
 
     fn tactical_value(&self, m: Move) -> Option<i32> {

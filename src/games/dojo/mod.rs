@@ -465,11 +465,11 @@ impl Rules for Dojo {
     }
 
     fn to_move(&self) -> Seat {
-        self.turn
+        Seat(self.turn)
     }
 
     fn side_of(&self, seat: Seat) -> Side {
-        seat
+        Side(seat.0)
     }
 
     fn legal_moves(&self, out: &mut List<Move>) {
@@ -493,7 +493,7 @@ impl Rules for Dojo {
     }
 
     fn checked_seats(&self) -> SeatMask {
-        (0..2).filter(|&c| self.king_attacked(c)).fold(0, |m, c| m | (1 << c))
+        SeatMask((0..2).filter(|&c| self.king_attacked(c)).fold(0, |m, c| m | (1 << c)))
     }
 
     fn static_outcome(&self) -> Option<Outcome> {
@@ -513,7 +513,7 @@ impl Rules for Dojo {
 
     fn no_move_outcome(&self) -> Outcome {
         if self.must_answer_check() {
-            Outcome::win(1 << (self.turn ^ 1), Termination::Checkmate)
+            Outcome::win(SeatMask(1 << (self.turn ^ 1)), Termination::Checkmate)
         } else {
             Outcome::draw(Termination::Stalemate)
         }

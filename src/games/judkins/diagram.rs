@@ -27,7 +27,7 @@ impl Draw for Judkins {
                 man: self.piece_at(sq).map(|(color, pt)| {
                     let l = label(pt);
                     Man {
-                        seat: color,
+                        seat: Seat(color),
                         token: if color == SENTE { l.clone() } else { l.to_ascii_lowercase() },
                         label: l,
                         promoted: pt >= TOKIN,
@@ -53,7 +53,7 @@ impl Draw for Judkins {
                     .map(|&pt| ((LETTERS[pt as usize] as char).to_string(), self.hand[color as usize][pt as usize]))
                     .collect(),
             ),
-            standing: if checked & (1 << color) != 0 { vec!["in check".into()] } else { Vec::new() },
+            standing: if checked.contains(Seat(color)) { vec!["in check".into()] } else { Vec::new() },
             view: if color == SENTE { 0 } else { 2 },
         };
         Diagram {
@@ -64,7 +64,7 @@ impl Draw for Judkins {
             rank_labels: (0..RANKS).map(|r| ((b'a' + r as u8) as char).to_string()).collect(),
             cells,
             seats: vec![seat(SENTE, "sente"), seat(GOTE, "gote")],
-            to_move: self.side,
+            to_move: Seat(self.side),
             checked,
             facts: Vec::new(),
             legend: Vec::new(),
@@ -76,7 +76,7 @@ impl Draw for Judkins {
         if mv.is_drop() {
             let kind = (LETTERS[mv.drop_type() as usize] as char).to_string();
             return Gesture {
-                from: Some(Origin::Hand { seat: self.side, kind }),
+                from: Some(Origin::Hand { seat: Seat(self.side), kind }),
                 to,
                 marks: Vec::new(),
                 words: String::new(),

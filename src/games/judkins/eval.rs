@@ -197,7 +197,7 @@ impl Evaluation for Judkins {
 
     fn evaluate(&self, side: Side) -> i32 {
         let e = self.eval_sente();
-        if side == SENTE { e } else { -e }
+        if side == Side(SENTE) { e } else { -e }
     }
 
     #[inline]

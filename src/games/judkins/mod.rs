@@ -275,11 +275,11 @@ impl Rules for Judkins {
     }
 
     fn to_move(&self) -> Seat {
-        self.side
+        Seat(self.side)
     }
 
     fn side_of(&self, seat: Seat) -> Side {
-        seat
+        Side(seat.0)
     }
 
     fn legal_moves(&self, out: &mut List<Move>) {
@@ -306,11 +306,11 @@ impl Rules for Judkins {
     fn checked_seats(&self) -> SeatMask {
         // Only the side to move can be in check: SFEN refuses a position where the other side
         // is, and no legal move leaves the mover in check.
-        if self.checkers != 0 { 1 << self.side } else { 0 }
+        if self.checkers != 0 { Seat(self.side).mask() } else { SeatMask::EMPTY }
     }
 
     fn no_move_outcome(&self) -> Outcome {
         // In shogi a player without a legal move has lost, checked or not.
-        Outcome::win(1 << (self.side ^ 1), Termination::Checkmate)
+        Outcome::win(SeatMask(1 << (self.side ^ 1)), Termination::Checkmate)
     }
 }

@@ -150,7 +150,7 @@ impl Relations {
 
     /// The end after the third checkmate: the side that gave it wins.
     pub fn outcome(&self) -> Option<Outcome> {
-        (self.mates >= 3).then(|| Outcome::win(self.winners, Termination::Checkmate))
+        (self.mates >= 3).then(|| Outcome::win(SeatMask(self.winners), Termination::Checkmate))
     }
 
     /// Sets the alliances as the position string gives them (`members` from First Ally on).

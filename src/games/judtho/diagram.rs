@@ -88,9 +88,9 @@ impl Draw for Judtho {
                 let sq = (11 - i / 12) * 12 + i % 12;
                 Cell {
                     square: square_name(sq),
-                    realm: (0..4u8).find(|&s| t.realm[s as usize].has(sq)),
+                    realm: (0..4u8).find(|&s| t.realm[s as usize].has(sq)).map(Seat),
                     man: self.piece_at(sq).map(|(seat, kind)| Man {
-                        seat,
+                        seat: Seat(seat),
                         token: format!(
                             "{}{}",
                             SEAT_LETTERS[seat as usize] as char, KIND_LETTERS[kind as usize] as char
@@ -116,7 +116,7 @@ impl Draw for Judtho {
                 if rel.single_facing_triple() == Some(s) {
                     standing.push("single".into());
                 }
-                if checked & (1 << s) != 0 {
+                if checked.contains(Seat(s)) {
                     standing.push("in check".into());
                 }
                 if self.pending & (1 << s) != 0 {
@@ -155,7 +155,7 @@ impl Draw for Judtho {
             rank_labels,
             cells,
             seats,
-            to_move: self.to_move_seat(),
+            to_move: Seat(self.to_move_seat()),
             checked,
             facts,
             legend: vec![("#ffffff", "K King, Q Queen, C Prince, S Princess, R Rook, N Knight, B Bishop, P Pawn")],
@@ -167,7 +167,7 @@ impl Draw for Judtho {
             PASS_TYPE => Gesture { from: None, to: Vec::new(), marks: Vec::new(), words: String::new() },
             PLACE => Gesture {
                 from: Some(Origin::Hand {
-                    seat: self.to_move_seat(),
+                    seat: Seat(self.to_move_seat()),
                     kind: (KIND_LETTERS[mv.placed() as usize] as char).to_string(),
                 }),
                 to: vec![square_name(mv.to())],

@@ -204,9 +204,9 @@ impl Evaluation for Judtho {
             totals[sd] += scores[s as usize];
             present[sd] = true;
         }
-        let mine = totals[side as usize];
+        let mine = totals[side.index()];
         let (mut sum, mut count, mut strongest) = (0, 0, i32::MIN);
-        for d in (0..4).filter(|&d| present[d] && d != side as usize) {
+        for d in (0..4).filter(|&d| present[d] && d != side.index()) {
             sum += totals[d];
             count += 1;
             strongest = strongest.max(totals[d]);
@@ -291,12 +291,12 @@ impl Evaluation for Judtho {
     fn with_turn(&self, seat: Seat) -> Option<Self> {
         // Best-Reply Search skips the turns of the opponents who do not reply. Only without a
         // Triple Alliance: then the turns follow `wryb` and any seat can be made the next.
-        if self.in_assembly() || self.over.is_some() || self.cycle_len != 4 || seat > 3 {
+        if self.in_assembly() || self.over.is_some() || self.cycle_len != 4 || seat > Seat(3) {
             return None;
         }
         let mut p = self.clone();
         let old = p.meta_key();
-        let at = p.cycle[..4].iter().position(|&s| s == seat)?;
+        let at = p.cycle[..4].iter().position(|&s| s == seat.0)?;
         p.cycle[..4].rotate_left(at);
         p.hash ^= old ^ p.meta_key();
         Some(p)

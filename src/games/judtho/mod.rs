@@ -417,11 +417,11 @@ impl Rules for Judtho {
     }
 
     fn to_move(&self) -> Seat {
-        self.to_move_seat()
+        Seat(self.to_move_seat())
     }
 
     fn side_of(&self, seat: Seat) -> Side {
-        self.rel.side(seat)
+        Side(self.rel.side(seat.0))
     }
 
     fn legal_moves(&self, out: &mut List<Move>) {
@@ -459,7 +459,7 @@ impl Rules for Judtho {
     }
 
     fn checked_seats(&self) -> SeatMask {
-        self.checked
+        SeatMask(self.checked)
     }
 
     fn static_outcome(&self) -> Option<Outcome> {
@@ -469,7 +469,7 @@ impl Rules for Judtho {
     /// T11: an unallied player may resign; an allied one may not.
     fn may_resign(&self, seat: Seat) -> Result<(), String> {
         let side = self.side_of(seat);
-        if (0..4).any(|s| s != seat && self.side_of(s) == side) {
+        if Seat::all(4).any(|s| s != seat && self.side_of(s) == side) {
             return Err("an allied player may not resign (Judtho, T11)".into());
         }
         Ok(())

@@ -330,7 +330,7 @@ impl Judtho {
             if self.king_in_check(s) && !self.has_legal_move(s) {
                 if self.rel.two_sides() {
                     let winners = 0xF & !self.rel.side_mask(s);
-                    self.over = Some(Outcome::win(winners, Termination::Checkmate));
+                    self.over = Some(Outcome::win(SeatMask(winners), Termination::Checkmate));
                     return Ok(());
                 }
                 if s != previous {
@@ -438,7 +438,7 @@ impl Notation for Judtho {
                 if o.is_draw() {
                     "draw".to_string()
                 } else {
-                    format!("won by {}", letters((0..4).filter(|&s| o.winners & (1 << s) != 0)))
+                    format!("won by {}", letters(o.winners.seats().map(|s| s.0)))
                 },
                 o.reason.as_str()
             ));
