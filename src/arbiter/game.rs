@@ -4,7 +4,7 @@ use super::clock::{SeatClock, TimeControl, go_command};
 use super::engine::{EngineProc, Fault};
 use super::movedata::{InfoWatch, MoveData};
 use super::rating::places_by_key;
-use crate::rules::{Game, Notation, Outcome, Record, Rules, Seat, SeatMask, Side};
+use crate::rules::{Game, Notation, Outcome, Record, Rules, Seat, Side};
 use std::time::{Duration, Instant};
 
 /// A start for games: a position (none: the variant's start) and moves played from it.
@@ -261,10 +261,6 @@ pub fn player_places<G: Rules>(pos: &G, points: &[f64], players: &[Player]) -> V
     places_by_key(&keys)
 }
 
-fn seat_mask(seats: &[Seat]) -> SeatMask {
-    seats.iter().copied().collect()
-}
-
 /// Who chooses a player's moves: an engine process, or a person whose moves come as orders.
 pub enum Mover<'a> {
     Engine(&'a mut EngineProc),
@@ -479,7 +475,7 @@ pub fn referee<G: Game>(
             ));
         }
         let seat = record.current.to_move();
-        let Some(p) = players.iter().position(|pl| seat_mask(&pl.seats).contains(seat)) else {
+        let Some(p) = players.iter().position(|pl| pl.seats.contains(&seat)) else {
             return Err(format!("no player for seat {}", crate::rules::seat_letter::<G>(seat)));
         };
         let tc = &cfg.tcs[seat.index()];

@@ -1,7 +1,8 @@
 //! What a picture of a position shows, in words every game shares: squares with their pieces,
 //! passive stacks and counters, seats with their hands and standing, and the facts `d` prints
 //! under the board. Each game fills a `Diagram` from its position (`Draw`); `view` draws any of
-//! them, so that a new game needs no drawing code of its own.
+//! them and `TextGrid` writes any of them as `d`'s board, so that a new game needs no drawing
+//! code of its own.
 
 use super::{Rules, Seat, SeatMask};
 

@@ -1,4 +1,4 @@
-//! Chaturanga texts: position strings, move texts and the board picture.
+//! Chaturanga texts: position strings, move texts, and the notes of `d`.
 
 use super::*;
 use crate::rules::Notation;

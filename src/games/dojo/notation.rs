@@ -1,5 +1,5 @@
 //! Dojo texts: the extended FEN with passive stacks and counters, move texts with the D6 and D9
-//! choices, and the board picture.
+//! choices, and the notes of `d`.
 
 use super::*;
 use crate::rules::Notation;

@@ -1,4 +1,4 @@
-//! Judkins texts: SFEN positions, USI move texts and the board picture.
+//! Judkins texts: SFEN positions and USI move texts.
 
 use super::*;
 use crate::rules::text::{read_board, write_board};

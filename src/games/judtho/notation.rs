@@ -1,4 +1,4 @@
-//! Judtho texts (protocol-spec.md 5.4): the position string, move texts and the board picture.
+//! Judtho texts (protocol-spec.md 5.4): the position string, move texts, and the notes of `d`.
 
 use super::alliance::Relations;
 use super::movegen::Count;
