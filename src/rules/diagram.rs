@@ -181,6 +181,18 @@ pub struct TextGrid {
 }
 
 impl TextGrid {
+    /// A chess-like board: two characters a square (a seat's letter and a piece's), rank numbers
+    /// at the left and file letters under the board, no hands.
+    pub const CHESS: TextGrid = TextGrid {
+        square_width: 2,
+        stacks: false,
+        file_label_at: 0,
+        files_above: false,
+        ranks: RankLabels::Left,
+        hands: false,
+        key: None,
+    };
+
     /// The diagram in text, one line per row and border, each ending with a newline.
     pub fn draw(&self, d: &Diagram) -> String {
         let margin = match self.ranks {

@@ -4,7 +4,7 @@
 use super::*;
 use crate::rules::Notation;
 use crate::rules::diagram::{
-    Cell, Diagram, Draw, Fact, Gesture, Man, Origin, RankLabels, SeatView, Style, TextGrid, and_list, chess_labels,
+    Cell, Diagram, Draw, Fact, Gesture, Man, Origin, SeatView, Style, TextGrid, and_list, chess_labels,
 };
 
 const NAMES: [&str; 4] = ["Yellow", "Black", "Red", "Green"];
@@ -19,15 +19,7 @@ fn names(armies: &str) -> String {
 }
 
 impl<const FFA: bool> Draw for Chaturanga<FFA> {
-    const TEXT: TextGrid = TextGrid {
-        square_width: 2,
-        stacks: false,
-        file_label_at: 0,
-        files_above: false,
-        ranks: RankLabels::Left,
-        hands: false,
-        key: None,
-    };
+    const TEXT: TextGrid = TextGrid::CHESS;
 
     fn diagram(&self) -> Diagram {
         let states: Vec<ArmyState> = (0..4).map(|a| self.army_state(a)).collect();

@@ -5,9 +5,7 @@ use super::notation::letter;
 use super::*;
 use crate::rules::MovesOf;
 use crate::rules::Notation;
-use crate::rules::diagram::{
-    Cell, Diagram, Draw, Fact, Gesture, Man, Origin, RankLabels, SeatView, Style, TextGrid, chess_labels,
-};
+use crate::rules::diagram::{Cell, Diagram, Draw, Fact, Gesture, Man, Origin, SeatView, Style, TextGrid, chess_labels};
 
 /// Each belt's colour: yellow, orange, green and purple belts; the deputy and the antisensei.
 const BELTS: [&str; 6] = ["#e8c400", "#f08a00", "#2f9e44", "#8e44ad", "#1c7ed6", "#c92a2a"];
@@ -26,14 +24,13 @@ fn man(c: usize, k: usize) -> Man {
 }
 
 impl Draw for Dojo {
+    // One letter a piece, then its stack.
     const TEXT: TextGrid = TextGrid {
         square_width: 3,
         stacks: true,
         file_label_at: 1,
-        files_above: false,
-        ranks: RankLabels::Left,
-        hands: false,
         key: Some("(*n: passive members on the square)"),
+        ..TextGrid::CHESS
     };
 
     fn diagram(&self) -> Diagram {

@@ -8,7 +8,7 @@ use crate::board::geometry::KNIGHT_STEPS;
 use crate::rules::MovesOf;
 use crate::rules::Notation;
 use crate::rules::diagram::{
-    Cell, Diagram, Draw, Fact, Gesture, Man, Origin, RankLabels, SeatView, Style, TextGrid, and_list, chess_labels,
+    Cell, Diagram, Draw, Fact, Gesture, Man, Origin, SeatView, Style, TextGrid, and_list, chess_labels,
 };
 
 const NAMES: [&str; 4] = ["White", "Red", "Yellow", "Black"];
@@ -70,16 +70,9 @@ fn words(key: &str, value: &str) -> String {
 }
 
 impl Draw for Judtho {
-    const TEXT: TextGrid = TextGrid {
-        square_width: 2,
-        stacks: false,
-        file_label_at: 0,
-        files_above: false,
-        ranks: RankLabels::Left,
-        // The hands are among the notes (`hands`).
-        hands: false,
-        key: Some("(. marks a Realm's empty square; ranks 5-8 are the Neutral Realm)"),
-    };
+    // The hands are among the notes (`hands`), not under the board.
+    const TEXT: TextGrid =
+        TextGrid { key: Some("(. marks a Realm's empty square; ranks 5-8 are the Neutral Realm)"), ..TextGrid::CHESS };
 
     fn diagram(&self) -> Diagram {
         let t = tables();
