@@ -254,6 +254,14 @@ impl EngineProc {
         self.ready(deadline).map_err(|f| (f, "readyok"))
     }
 
+    /// An engine for a game of `variant`: spawned and initialised within `timeout`, or why not
+    /// (a process that cannot start counts as one that died), named as a forfeit's detail says.
+    pub fn start(spec: &EngineSpec, variant: &str, timeout: Duration) -> Result<EngineProc, (Fault, String)> {
+        let mut proc = EngineProc::spawn(spec).map_err(|e| (Fault::Died, e))?;
+        proc.initialise(variant, timeout).map_err(|(f, what)| (f, format!("{} failed at {}", spec.name, what)))?;
+        Ok(proc)
+    }
+
     pub fn ready(&mut self, deadline: Instant) -> Result<(), Fault> {
         self.send("isready")?;
         self.wait_for(deadline, |l| l.trim() == "readyok").map(|_| ())

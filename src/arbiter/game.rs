@@ -175,6 +175,30 @@ impl GameReport {
         }
     }
 
+    /// A game lost before its first move by player `culprit`, whose engine did not start
+    /// (`fault`: it died, or did not answer in time). The opening was checked beforehand: its
+    /// position is the one whose sides the forfeit follows.
+    pub fn startup_forfeit<G: Game>(
+        index: usize,
+        opening: &Opening,
+        players: &[Player],
+        culprit: usize,
+        fault: Fault,
+        detail: String,
+    ) -> GameReport {
+        let mut r = GameReport::unplayed::<G>(index, opening, players);
+        let start = opening.start::<G>().map(|rec| rec.current).unwrap_or_else(|_| G::startpos());
+        r.points = points_of_forfeit(&start, &players[culprit].seats);
+        (r.ending, r.termination) = match fault {
+            Fault::Died => (Ending::Crash, "crash".into()),
+            Fault::Timeout => (Ending::StartupFailure, "start-up failure".into()),
+        };
+        r.detail = detail;
+        r.culprit = Some(culprit);
+        r.places = player_places(&start, &r.points, players);
+        r
+    }
+
     /// PGN-style result: each seat's points in seat order, `1-0`, `1/2-1/2`, `1-0-1-0`; `*` for
     /// a game that is not over.
     pub fn result(&self) -> String {

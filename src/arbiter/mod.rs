@@ -570,11 +570,11 @@ fn worker<G: Game>(
         for (p, &e) in assignment.iter().enumerate() {
             let proc = match idle[e].pop() {
                 Some(pr) if pr.alive() => Ok(pr),
-                _ => EngineProc::spawn(&cfg.engines[e]).map_err(|m| (Fault::Died, m)).and_then(|mut pr| {
-                    pr.initialise(G::VARIANT.name, std::time::Duration::from_millis(game_cfg.startup_ms))
-                        .map(|_| pr)
-                        .map_err(|(f, what)| (f, format!("{} failed at {}", cfg.engines[e].name, what)))
-                }),
+                _ => EngineProc::start(
+                    &cfg.engines[e],
+                    G::VARIANT.name,
+                    std::time::Duration::from_millis(game_cfg.startup_ms),
+                ),
             };
             match proc {
                 Ok(pr) => procs.push(pr),
@@ -585,19 +585,7 @@ fn worker<G: Game>(
             }
         }
         let report = match startup_fault {
-            Some((p, f, msg)) => {
-                let mut r = GameReport::unplayed::<G>(g, &openings[opening], &players);
-                // The opening was checked before the match: its position is the one whose sides
-                // the forfeit follows.
-                let start = openings[opening].start::<G>().map(|rec| rec.current).unwrap_or_else(|_| G::startpos());
-                r.points = game::points_of_forfeit(&start, &players[p].seats);
-                r.ending = if f == Fault::Died { Ending::Crash } else { Ending::StartupFailure };
-                r.termination = if f == Fault::Died { "crash".into() } else { "start-up failure".into() };
-                r.detail = msg;
-                r.culprit = Some(p);
-                r.places = game::player_places(&start, &r.points, &players);
-                Ok(r)
-            }
+            Some((p, f, msg)) => Ok(GameReport::startup_forfeit::<G>(g, &openings[opening], &players, p, f, msg)),
             None => game::play::<G>(g, &openings[opening], &players, &mut procs, game_cfg),
         };
         // An engine that misbehaved or died is replaced; the others play on.

@@ -147,23 +147,63 @@ pub struct InfoWatch {
     scored_depth: bool,
 }
 
-impl InfoWatch {
-    pub fn read(&mut self, line: &str) {
+/// What one `info` line says, for a watcher (the arbiter's move data, `tetrarch gui`'s
+/// thinking column): only the fields a watcher shows; `info string` lines and lines without a
+/// depth or score say nothing here. In JSON the score is Cute Chess's text (`"+0.35"`).
+#[derive(Clone, Debug, Default, PartialEq, Eq, serde::Serialize)]
+pub struct InfoLine {
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub depth: Option<u32>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub seldepth: Option<u32>,
+    #[serde(skip_serializing_if = "Option::is_none", serialize_with = "score_text")]
+    pub score: Option<Score>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub nodes: Option<u64>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub nps: Option<u64>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub time: Option<u64>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub hashfull: Option<u64>,
+    /// The principal variation: the rest of the line.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub pv: Option<String>,
+}
+
+fn score_text<S: serde::Serializer>(score: &Option<Score>, s: S) -> Result<S::Ok, S::Error> {
+    match score {
+        Some(v) => s.collect_str(v),
+        None => s.serialize_none(),
+    }
+}
+
+impl InfoLine {
+    /// The line's fields, or none for a line that is not `info`, is `info string`, or carries
+    /// neither a depth nor a score. A field whose value does not parse is left out.
+    pub fn parse(line: &str) -> Option<InfoLine> {
         let mut words = line.split_whitespace();
         if words.next() != Some("info") {
-            return;
+            return None;
         }
-        let (mut score, mut depth, mut nodes) = (None, None, None);
+        let mut i = InfoLine::default();
         while let Some(w) = words.next() {
             match w {
                 // Free text follows: nothing after it is data.
-                "string" => return,
+                "string" => return None,
                 // A principal variation runs to the end of the line.
-                "pv" => break,
-                "depth" => depth = words.next().and_then(|v| v.parse::<u32>().ok()),
-                "nodes" => nodes = words.next().and_then(|v| v.parse::<u64>().ok()),
+                "pv" => {
+                    i.pv = Some(words.collect::<Vec<_>>().join(" "));
+                    break;
+                }
+                "depth" => i.depth = words.next().and_then(|v| v.parse().ok()),
+                "seldepth" => i.seldepth = words.next().and_then(|v| v.parse().ok()),
+                "nodes" => i.nodes = words.next().and_then(|v| v.parse().ok()),
+                "nps" => i.nps = words.next().and_then(|v| v.parse().ok()),
+                "time" => i.time = words.next().and_then(|v| v.parse().ok()),
+                "hashfull" => i.hashfull = words.next().and_then(|v| v.parse().ok()),
                 "score" => {
-                    score = match (words.next(), words.next().and_then(|v| v.parse::<i64>().ok())) {
+                    i.score = match (words.next(), words.next().and_then(|v| v.parse::<i64>().ok())) {
                         (Some("cp"), Some(v)) => Some(Score::Cp(v)),
                         (Some("mate"), Some(v)) => Some(Score::Mate(v)),
                         _ => None,
@@ -172,6 +212,18 @@ impl InfoWatch {
                 _ => {}
             }
         }
+        Some(i)
+    }
+
+    /// Worth showing: it says how deep the search is.
+    pub fn has_depth(&self) -> bool {
+        self.depth.is_some()
+    }
+}
+
+impl InfoWatch {
+    pub fn read(&mut self, line: &str) {
+        let Some(InfoLine { score, depth, nodes, .. }) = InfoLine::parse(line) else { return };
         if let Some(n) = nodes {
             self.nodes = Some(n);
         }
@@ -237,5 +289,19 @@ mod tests {
         let mut w = InfoWatch::default();
         w.read("info depth 2 nodes 10");
         assert_eq!((w.score, w.depth), (None, Some(2)));
+    }
+
+    #[test]
+    fn an_info_line_as_a_watcher_shows_it() {
+        let i = InfoLine::parse("info depth 7 seldepth 12 score cp -35 nodes 9000 nps 450000 time 20 pv 2f4d 3a2b")
+            .unwrap();
+        assert_eq!(
+            serde_json::to_string(&i).unwrap(),
+            r#"{"depth":7,"seldepth":12,"score":"-0.35","nodes":9000,"nps":450000,"time":20,"pv":"2f4d 3a2b"}"#
+        );
+        assert_eq!(InfoLine::parse("info string depth 3"), None);
+        assert_eq!(InfoLine::parse("bestmove 1a1b"), None);
+        assert!(!InfoLine::parse("info currmove 1a1b").unwrap().has_depth());
+        assert_eq!(InfoLine::parse("info depth x score mate 3").unwrap().score, Some(Score::Mate(3)));
     }
 }
