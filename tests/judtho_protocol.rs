@@ -179,3 +179,21 @@ fn the_third_checkmate_ends_the_game() {
     let after = e.ask(&format!("position {mate} l12k11"));
     assert!(after.iter().any(|l| l.contains("after the game ended")), "{after:?}");
 }
+
+/// T10's stalemate ends the game as a third checkmate does: the phase says `over` for both
+/// (the page and `d` showed `dominion` after a stalemate).
+#[test]
+fn a_stalemate_is_over_like_a_third_checkmate() {
+    let mut e = judtho();
+    // Black, single against the Triple Alliance, has no move and is not in check: White's
+    // queen on j11 guards k12, k11 and l11.
+    let st = status(&mut e, "fen rK10bK/9wQ2/12/12/12/12/12/12/12/12/12/wK10yK b w:S,r:C,y:,b:S wry brbybw 0 100");
+    assert_eq!(st["outcome"], "draw stalemate", "{st:?}");
+    assert_eq!(st["phase"], "over", "{st:?}");
+    assert!(
+        legal(&mut e, "fen rK10bK/9wQ2/12/12/12/12/12/12/12/12/12/wK10yK b w:S,r:C,y:,b:S wry brbybw 0 100").is_empty()
+    );
+    // One move earlier Black still had k12: the Battles go on.
+    let st = status(&mut e, "fen rK10bK/12/12/12/12/12/12/12/12/12/12/wK10yK b w:S,r:C,y:,b:S wry brbybw 0 100");
+    assert_eq!(st["phase"], "dominion", "{st:?}");
+}

@@ -62,9 +62,9 @@ fn words(key: &str, value: &str) -> String {
         }
         "cycle" => format!("turn cycle: {}", seat_names(value).join(", ")),
         "hands" => format!("hands: {}", value.replace(',', " ")),
-        "obligation" if value == "-" => "no Assembly check to answer".into(),
-        "obligation" => format!("owes T6's answer to a check: {}", list(value)),
-        "quiet" => format!("{} quiet turns (T12: 200 draw)", value),
+        "obligation" if value == "-" => "nobody owes an answer to a placement's check".into(),
+        "obligation" => format!("must answer a placement's check with the next placement: {}", list(value)),
+        "quiet" => format!("{} quiet turns (no capture, pawn move, promotion or checkmate); 200 is a draw", value),
         _ => format!("{} {}", key, value),
     }
 }

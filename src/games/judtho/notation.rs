@@ -391,15 +391,25 @@ impl Judtho {
         s
     }
 
-    /// The Battle the game is in, by the source's names.
+    /// The Battle the game is in, by the source's names; `over` once the position ends the
+    /// game, by a third checkmate, T12, or T10's stalemate (no legal move, not even `pass`).
     fn phase(&self) -> &'static str {
-        if self.over.is_some() {
+        if self.over.is_some() || self.stalemated() {
             "over"
         } else if self.in_assembly() {
             "assembly"
         } else {
             ["ascendancy", "control", "dominion"][self.rel.mates().min(2) as usize]
         }
+    }
+}
+
+impl Judtho {
+    fn stalemated(&self) -> bool {
+        use crate::rules::Rules;
+        let mut moves = List::default();
+        self.legal_moves(&mut moves);
+        moves.is_empty()
     }
 }
 
