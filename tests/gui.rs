@@ -22,7 +22,7 @@ mod common;
 use common::Engine;
 use common::peers::{CHROMEDRIVER, CHROMIUM, peer};
 use common::shown::{READ_POSITION, compare, engine_positions, parse_d, parse_shown};
-use common::webdriver::{Browser, http};
+use common::webdriver::{Browser, http, http_full};
 
 const TETRARCH: &str = env!("CARGO_BIN_EXE_tetrarch");
 
@@ -43,11 +43,24 @@ struct Gui {
 
 impl Gui {
     fn start(extra: &[&str]) -> Gui {
-        let mut child = Command::new(TETRARCH)
+        Gui::start_logged(extra, None)
+    }
+
+    /// A server whose standard error (its log, and any panic's message) goes to `log`.
+    fn start_logged(extra: &[&str], log: Option<&Path>) -> Gui {
+        let stderr = match log {
+            Some(p) => Stdio::from(std::fs::File::create(p).unwrap()),
+            None => Stdio::null(),
+        };
+        // TETRARCH_GUI_BIN serves the page from another build (an older one, to see these tests
+        // fail on the defects they guard against).
+        let bin = std::env::var("TETRARCH_GUI_BIN").unwrap_or_else(|_| TETRARCH.to_string());
+        let mut child = Command::new(bin)
             .arg("gui")
             .args(extra)
+            .env("RUST_LOG", "warn")
             .stdout(Stdio::piped())
-            .stderr(Stdio::null())
+            .stderr(stderr)
             .spawn()
             .expect("tetrarch gui starts");
         let mut out = BufReader::new(child.stdout.take().unwrap());
@@ -108,6 +121,31 @@ impl Gui {
         rx
     }
 
+    /// An event stream, as a page holds one, that the test can close as a page closes.
+    fn page(&self) -> Listener {
+        let stream = std::net::TcpStream::connect(("127.0.0.1", self.port)).unwrap();
+        let mut w = stream.try_clone().unwrap();
+        use std::io::Write;
+        write!(w, "GET /events?token={} HTTP/1.1\r\nHost: 127.0.0.1:{}\r\n\r\n", self.token, self.port).unwrap();
+        let reader = stream.try_clone().unwrap();
+        // Read and dropped, as a page reads its events.
+        std::thread::spawn(move || for _ in BufReader::new(reader).lines().map_while(Result::ok) {});
+        Listener(stream)
+    }
+
+    /// Waits until the state satisfies `done`; that state.
+    fn wait_state(&self, what: &str, limit: Duration, done: &dyn Fn(&Value) -> bool) -> Value {
+        let t = Instant::now();
+        loop {
+            let st = self.state();
+            if done(&st) {
+                return st;
+            }
+            assert!(t.elapsed() < limit, "{what}: {st}");
+            std::thread::sleep(Duration::from_millis(20));
+        }
+    }
+
     /// The processes this server started that are alive (not zombies).
     fn children(&self) -> Vec<u32> {
         children_of(self.child.id())
@@ -124,6 +162,15 @@ impl Gui {
             std::thread::sleep(Duration::from_millis(20));
         }
         false
+    }
+}
+
+/// A page's event stream; closed when dropped, as when the page closes.
+struct Listener(std::net::TcpStream);
+
+impl Drop for Listener {
+    fn drop(&mut self) {
+        let _ = self.0.shutdown(std::net::Shutdown::Both);
     }
 }
 
@@ -191,12 +238,16 @@ fn requests_without_the_token_or_from_elsewhere_are_refused_and_bad_ones_change_
     assert_eq!(status, 403);
     let (status, _) = http(gui.port, "GET", "/?token=0123456789abcdef0123456789abcdef", &[], "").unwrap();
     assert_eq!(status, 403);
-    let (status, page) = gui.get("/");
+    let (status, head, page) = http_full(gui.port, "GET", &format!("/?token={}", gui.token), &[], "").unwrap();
     assert_eq!(status, 200);
     for bad in ["src=", "<link", "url(", "@import", "<iframe", "https:"] {
         assert!(!page.contains(bad), "the page holds {bad}");
     }
-    assert!(page.contains("Content-Security-Policy") && page.contains("connect-src 'self'"));
+    // The policy comes as a header, where `frame-ancestors` counts; a <meta> would ignore it
+    // and the browser would say so in its console.
+    let policy = head.lines().find_map(|l| l.strip_prefix("Content-Security-Policy: ")).expect("a policy header");
+    assert!(policy.contains("connect-src 'self'") && policy.contains("frame-ancestors 'none'"), "{policy}");
+    assert!(!page.contains("Content-Security-Policy"), "no policy in a <meta>");
     let new = json!({"variant": "judkins", "players": [{"who": "human", "time": "none"}, {"who": "engine", "engine": "self", "time": "depth 1"}]});
     // A change without the token, with a wrong one, from another origin, for another host.
     let body = new.to_string();
@@ -701,9 +752,9 @@ impl Page {
         let t = self.b.run("const t = window.tetrarchTimings; const v = [t.select, t.display]; t.select = []; t.display = []; return v;", json!([]));
         self.select.extend(t[0].as_array().unwrap().iter().map(|x| x.as_f64().unwrap()));
         self.display.extend(t[1].as_array().unwrap().iter().map(|x| x.as_f64().unwrap()));
-        let errors: Vec<String> =
-            self.b.console().into_iter().filter(|m| m.contains("Uncaught") || m.contains("TypeError")).collect();
-        assert!(errors.is_empty(), "the page's script failed: {errors:?}");
+        // Not a line in the console: no script error, no policy warning, no failed load.
+        let said = self.b.console();
+        assert!(said.is_empty(), "the console: {said:?}");
     }
 }
 
@@ -963,23 +1014,46 @@ fn load_look_back_play_on_analyse_and_pictures() {
     let mut entered = Entered::default();
     let mut rng = Rng(11);
     let mut after = -1;
-    for _ in 0..20 {
+    // The Assembly, a few placements in: its hint, the Realm outlined, a kind in hand picked
+    // and its squares marked.
+    for _ in 0..4 {
         let st = p.settled(after);
         after = st["moves"].as_array().unwrap().len() as i64;
         let legal = st["legal"].as_array().unwrap();
         p.enter(&st, &legal[rng.below(legal.len())], &mut rng, &mut entered);
     }
     let st = p.settled(after);
-    let legal = st["legal"].as_array().unwrap();
-    let m = legal.iter().find(|m| m["from"]["square"].is_string()).unwrap();
-    p.b.click(&format!("#board [data-cell='{}']", m["from"]["square"].as_str().unwrap()));
+    let m = st["legal"].as_array().unwrap().iter().find(|m| m["from"]["kind"].is_string()).unwrap().clone();
+    p.b.run("window.scrollTo(0, 0)", json!([]));
+    p.b.click(&format!(
+        "#panel .inhand[data-seat='{}'][data-kind='{}']",
+        m["from"]["seat"].as_str().unwrap(),
+        m["from"]["kind"].as_str().unwrap()
+    ));
+    p.b.run("window.scrollTo(0, 0)", json!([]));
     std::thread::sleep(Duration::from_millis(200));
     let judtho = p.b.screenshot();
+    assert!(
+        p.b.run("return document.getElementById('hints').textContent", json!([]))
+            .as_str()
+            .unwrap()
+            .contains("Assembly")
+    );
+    // The Rules panel of the game at the table.
+    p.b.click("#rules");
+    p.b.wait(
+        "return document.querySelectorAll('#rules-body figure svg').length > 0",
+        Duration::from_secs(10),
+        "the rules",
+    );
+    std::thread::sleep(Duration::from_millis(300));
+    let rules = p.b.screenshot();
+    p.b.run("document.getElementById('rulesdlg').close()", json!([]));
     p.b.resize(420, 900);
     std::thread::sleep(Duration::from_millis(300));
     let narrow = p.b.screenshot();
     let root = Path::new(env!("CARGO_MANIFEST_DIR"));
-    let shots = [("gui-judtho.png", &judtho), ("gui-dojo-choice.png", &choice)];
+    let shots = [("gui-judtho.png", &judtho), ("gui-dojo-choice.png", &choice), ("gui-rules.png", &rules)];
     for (name, png) in shots {
         assert!(png.starts_with(b"\x89PNG"), "{name} is a PNG");
         if std::env::var_os("TETRARCH_WRITE_PICTURES").is_some() {
@@ -994,8 +1068,636 @@ fn load_look_back_play_on_analyse_and_pictures() {
     eprintln!("screenshots in {}", scratchdir.display());
     let readme = std::fs::read_to_string(root.join("README.md")).unwrap();
     assert!(
-        readme.contains("img/gui-judtho.png") && readme.contains("img/gui-dojo-choice.png"),
+        readme.contains("img/gui-judtho.png")
+            && readme.contains("img/gui-dojo-choice.png")
+            && readme.contains("img/gui-rules.png"),
         "the README shows the GUI"
     );
     p.collect_timings();
+}
+
+/// A query value as a browser sends it: every byte but letters, digits and `-._~` as `%XX`
+/// (a `%` already there is kept, so that malformed escapes reach the server too).
+fn escape(v: &str) -> String {
+    v.bytes()
+        .map(|b| match b {
+            b'a'..=b'z' | b'A'..=b'Z' | b'0'..=b'9' | b'-' | b'.' | b'_' | b'~' | b'%' => (b as char).to_string(),
+            _ => format!("%{b:02X}"),
+        })
+        .collect()
+}
+
+/// A number from the environment, for the tests whose size CI's fresh clone makes smaller.
+fn env_count(var: &str, default: usize) -> usize {
+    std::env::var(var).ok().and_then(|v| v.parse().ok()).unwrap_or(default)
+}
+
+/// The ply asked for is checked before anything is read at it: past the end, the answer names
+/// that ply, and no ply makes the server fail.
+#[test]
+fn a_frame_past_the_game_is_refused_and_named() {
+    let _one = serial();
+    let gui = Gui::start(&[]);
+    let _page = gui.page();
+    let new = json!({"variant": "judkins", "players": [{"who": "human"}, {"who": "engine", "time": "depth 1"}]});
+    assert_eq!(gui.post("/api/new", &new).0, 200);
+    gui.wait_state("the person's turn", Duration::from_secs(10), &|st| st["person"] == 0);
+    assert_eq!(gui.post("/api/move", &json!({"move": "6e6d"})).0, 200);
+    let st = gui.wait_state("the reply", Duration::from_secs(10), &|st| {
+        st["person"] == 0 && st["moves"].as_array().unwrap().len() == 2
+    });
+    let n = st["moves"].as_array().unwrap().len();
+    for ply in 0..=n {
+        let (status, _) = gui.get(&format!("/api/frame?ply={ply}"));
+        assert_eq!(status, 200, "ply {ply}");
+    }
+    for ply in [n + 1, n + 3, 1 << 40] {
+        let (status, body) = gui.get(&format!("/api/frame?ply={ply}"));
+        assert_eq!(status, 400, "ply {ply}: {body}");
+        assert!(body.contains(&format!("ply {ply} is past the game's {n} moves")), "ply {ply}: {body}");
+    }
+    for bad in ["-1", "99999999999999999999999", "x", ""] {
+        let (status, body) = gui.get(&format!("/api/frame?ply={bad}"));
+        assert_eq!(status, 400, "ply={bad}: {body}");
+    }
+}
+
+/// Five New game requests at once, twenty times: afterwards exactly one game runs, with exactly
+/// its own engines; no game goes on unseen.
+#[test]
+fn new_games_at_once_leave_one_game_with_its_own_engines() {
+    let _one = serial();
+    let gui = Gui::start(&[]);
+    let _page = gui.page();
+    let rounds = env_count("TETRARCH_GUI_RACE_ROUNDS", 20);
+    let engine = json!({"who": "engine", "engine": "self", "time": "movetime 60000"});
+    let body = json!({"variant": "dojo", "players": [engine, engine]});
+    for round in 0..rounds {
+        let go = std::sync::Barrier::new(5);
+        let statuses: Vec<u16> = std::thread::scope(|s| {
+            let hands: Vec<_> = (0..5)
+                .map(|_| {
+                    s.spawn(|| {
+                        go.wait();
+                        gui.post("/api/new", &body).0
+                    })
+                })
+                .collect();
+            hands.into_iter().map(|h| h.join().unwrap()).collect()
+        });
+        assert!(statuses.iter().all(|&s| s == 200), "round {round}: {statuses:?}");
+        let st = gui.state();
+        assert_eq!(st["status"], "running", "round {round}: {st}");
+        // Every stopped game ended its engines before its successor started: the one game's
+        // two engines are all there are.
+        let t = Instant::now();
+        let engines = loop {
+            let c = gui.children();
+            if c.len() == 2 || t.elapsed() > Duration::from_secs(3) {
+                break c;
+            }
+            std::thread::sleep(Duration::from_millis(20));
+        };
+        assert_eq!(engines.len(), 2, "round {round}: engines {engines:?}");
+        assert_eq!(gui.state()["generation"], st["generation"], "round {round}: no later game started");
+    }
+    eprintln!("{rounds} rounds of 5 simultaneous new games: each left one game with its 2 engines");
+}
+
+/// Pages closed, half on the person's turn and half while an engine thinks: 5 s after each
+/// close, no engine is left.
+#[test]
+fn closing_the_page_ends_the_engines_whoever_is_to_move() {
+    let _one = serial();
+    let cycles = env_count("TETRARCH_GUI_SOAK_CYCLES", 50);
+    let lanes = 5.min(cycles.max(1));
+    let started = Instant::now();
+    let worst: Vec<f64> = std::thread::scope(|s| {
+        let hands: Vec<_> = (0..lanes)
+            .map(|lane| {
+                s.spawn(move || {
+                    let gui = Gui::start(&[]);
+                    let mut worst = 0.0f64;
+                    for k in (lane..cycles).step_by(lanes) {
+                        let page = gui.page();
+                        let engine = json!({"who": "engine", "engine": "self", "time": "movetime 60000"});
+                        let person = json!({"who": "human"});
+                        // Even cycles: the person moves first and is left to think; odd: the
+                        // engine moves first and thinks for a minute.
+                        let persons_turn = k % 2 == 0;
+                        let players = if persons_turn { json!([person, engine]) } else { json!([engine, person]) };
+                        let (status, v) = gui.post("/api/new", &json!({"variant": "judkins", "players": players}));
+                        assert_eq!(status, 200, "{v}");
+                        gui.wait_state("the turn", Duration::from_secs(10), &|st| {
+                            st["turn"].is_object() && (st["person"] == 0) == persons_turn
+                        });
+                        let t = Instant::now();
+                        while gui.children().is_empty() {
+                            assert!(t.elapsed() < Duration::from_secs(10), "the engine starts");
+                            std::thread::sleep(Duration::from_millis(20));
+                        }
+                        let closed = Instant::now();
+                        drop(page);
+                        while !gui.children().is_empty() && closed.elapsed() < Duration::from_secs(5) {
+                            std::thread::sleep(Duration::from_millis(50));
+                        }
+                        let left = gui.children();
+                        assert!(
+                            left.is_empty(),
+                            "cycle {k} ({}): engines {left:?} still run 5 s after the page closed",
+                            if persons_turn { "the person's turn" } else { "the engine thinking" }
+                        );
+                        worst = worst.max(closed.elapsed().as_secs_f64());
+                    }
+                    worst
+                })
+            })
+            .collect();
+        hands.into_iter().map(|h| h.join().unwrap()).collect()
+    });
+    eprintln!(
+        "{cycles} pages closed ({} on the person's turn), no engine left 5 s after any; the slowest ended after {:.1} s; {:.0} s in all",
+        cycles.div_ceil(2),
+        worst.iter().cloned().fold(0.0, f64::max),
+        started.elapsed().as_secs_f64()
+    );
+}
+
+/// Random requests over every route, with good and bad tokens, methods, bodies and query values,
+/// eight at a time: no answer is a server error, nothing panics, and afterwards the game at the
+/// table is the one its record replays to.
+#[test]
+fn random_requests_never_fail_the_server() {
+    let _one = serial();
+    let count = env_count("TETRARCH_GUI_FUZZ", 10_000);
+    let log = scratch("fuzz").join("gui.log");
+    let gui = Gui::start_logged(&[], Some(&log));
+    let _page = gui.page();
+    let paths = [
+        "/",
+        "/events",
+        "/api/state",
+        "/api/frame",
+        "/api/preview",
+        "/api/record",
+        "/api/guide",
+        "/api/new",
+        "/api/move",
+        "/api/resign",
+        "/api/takeback",
+        "/api/stop",
+        "/api/load",
+        "/api/analyse",
+        "/api/analyse/stop",
+        "/api/nothing",
+        "/favicon.ico",
+        "/%zz",
+    ];
+    let methods = ["GET", "POST", "PUT", "DELETE", "HEAD", "OPTIONS", "PATCH", "BREW"];
+    let numbers = ["0", "1", "2", "3", "7", "48", "-1", "1e3", "4294967296", "18446744073709551616", "", "x", "%00"];
+    let words = [
+        "judkins",
+        "dojo",
+        "chaturanga",
+        "chaturanga-ffa",
+        "judtho",
+        "chess",
+        "",
+        "6e6d",
+        "e2e4",
+        "K*c2",
+        "pass",
+        "b7b8/c5",
+        "startpos",
+        "none",
+        "depth 1",
+        "nodes 100",
+        "movetime 50",
+        "1+0.1",
+        "300+5",
+        "self",
+        "rm -rf /",
+        "name=x cmd=/nonexistent",
+        "\u{2028}",
+        "</script>",
+        "[Variant \"judkins\"]\n\n1. 6e6d *\n",
+    ];
+    let served = std::sync::atomic::AtomicUsize::new(0);
+    let failures = Mutex::new(Vec::<String>::new());
+    let answered = Mutex::new(std::collections::BTreeMap::<(&str, u16), usize>::new());
+    std::thread::scope(|s| {
+        for lane in 0..8u64 {
+            let (gui, served, failures, answered) = (&gui, &served, &failures, &answered);
+            let (paths, methods, numbers, words) = (&paths, &methods, &numbers, &words);
+            s.spawn(move || {
+                let mut rng = Rng(0x9E37_79B9_7F4A_7C15 ^ ((lane + 1) * 0x1000_0001));
+                let mut pick = |n: usize| rng.below(n);
+                for _ in 0..count.div_ceil(8) {
+                    let path = paths[pick(paths.len())];
+                    let method = if pick(3) == 0 { methods[pick(methods.len())] } else if path == "/" || path.ends_with("state") || path.ends_with("frame") || path.ends_with("preview") || path.ends_with("record") || path.ends_with("guide") { "GET" } else { "POST" };
+                    // The event stream stays open: it is asked for with a bad token only.
+                    let token = match (path, pick(8)) {
+                        ("/events", _) | (_, 0) => "0123456789abcdef0123456789abcdef".to_string(),
+                        (_, 1) => String::new(),
+                        _ => gui.token.clone(),
+                    };
+                    let mut query = format!("?token={token}");
+                    for key in ["ply", "turns", "move", "variant"] {
+                        if pick(2) == 0 {
+                            let v = if pick(2) == 0 { numbers[pick(numbers.len())] } else { words[pick(words.len())] };
+                            query.push_str(&format!("&{key}={}", escape(v)));
+                        }
+                    }
+                    let word = |p: &mut dyn FnMut(usize) -> usize| Value::String(words[p(words.len())].to_string());
+                    let one = |p: &mut dyn FnMut(usize) -> usize, from: &[Value]| from[p(from.len())].clone();
+                    let body = match pick(6) {
+                        0 => "{not json".to_string(),
+                        1 => "[1,2]".to_string(),
+                        2 => {
+                            let players: Vec<Value> = (0..pick(5))
+                                .map(|_| {
+                                    let who = one(&mut pick, &[json!("human"), json!("engine"), json!("robot")]);
+                                    let time = one(
+                                        &mut pick,
+                                        &[json!("none"), json!("depth 1"), json!("nodes 50"), json!("movetime 20"), json!("1+0.1"), json!("0"), json!("x")],
+                                    );
+                                    json!({"who": who, "time": time, "engine": "self"})
+                                })
+                                .collect();
+                            let max = one(&mut pick, &[json!(1), json!(-5), json!("x"), json!(1e300), json!(40)]);
+                            json!({"variant": word(&mut pick), "start": word(&mut pick), "players": players, "max_plies": max}).to_string()
+                        }
+                        3 => {
+                            let player = one(&mut pick, &[json!(0), json!(1), json!(-1), json!(99), json!("0"), json!(null)]);
+                            json!({"move": word(&mut pick), "player": player}).to_string()
+                        }
+                        4 => {
+                            let game = one(&mut pick, &[json!(0), json!(1), json!(2), json!(-3)]);
+                            let ply = one(&mut pick, &[json!(0), json!(1), json!(500), json!(-1)]);
+                            json!({"text": word(&mut pick), "game": game, "variant": word(&mut pick), "ply": ply, "engine": word(&mut pick)})
+                                .to_string()
+                        }
+                        _ => String::new(),
+                    };
+                    // A third of the requests are well formed, so that every route also does
+                    // what it is for: games start, people move, resign and take back, records
+                    // and positions load, previews and frames are drawn.
+                    let (query, body) = if pick(3) == 0 {
+                        let st = gui.state();
+                        let legal: Vec<String> = st["legal"].as_array().map_or(Vec::new(), |l| {
+                            l.iter().filter_map(|m| m["text"].as_str().map(String::from)).collect()
+                        });
+                        let a_move = legal.get(pick(legal.len().max(1))).cloned().unwrap_or_default();
+                        let n = st["moves"].as_array().map_or(0, Vec::len);
+                        let good = match path {
+                            "/api/new" => {
+                                let (variant, players) =
+                                    [("judkins", 2), ("dojo", 2), ("chaturanga", 2), ("chaturanga-ffa", 4), ("judtho", 4)][pick(5)];
+                                let seats: Vec<Value> = (0..players)
+                                    .map(|i| {
+                                        if i == 0 || pick(2) == 0 {
+                                            json!({"who": "human"})
+                                        } else {
+                                            json!({"who": "engine", "time": (["depth 1", "nodes 200", "movetime 30"][pick(3)])})
+                                        }
+                                    })
+                                    .collect();
+                                Some((String::new(), json!({"variant": variant, "players": seats}).to_string()))
+                            }
+                            "/api/move" => Some((String::new(), json!({"move": a_move}).to_string())),
+                            "/api/resign" | "/api/takeback" => Some((String::new(), "{}".to_string())),
+                            "/api/load" => Some((String::new(), json!({"text": "startpos", "variant": (["judkins", "dojo", "judtho"][pick(3)])}).to_string())),
+                            "/api/analyse" => Some((String::new(), json!({"ply": pick(n + 1)}).to_string())),
+                            "/api/preview" => Some((format!("&move={}", escape(&a_move)), String::new())),
+                            "/api/frame" => Some((format!("&ply={}&turns={}", pick(n + 2), pick(4)), String::new())),
+                            "/api/guide" => Some(("&variant=judtho".to_string(), String::new())),
+                            _ => None,
+                        };
+                        match good {
+                            Some((q, b)) => (format!("?token={}{q}", gui.token), b),
+                            None => (query, body),
+                        }
+                    } else {
+                        (query, body)
+                    };
+                    let token = if query.contains(&gui.token) { gui.token.clone() } else { token };
+                    let headers = [("X-Tetrarch-Token", token.as_str()), ("Content-Type", "application/json")];
+                    match http(gui.port, method, &format!("{path}{query}"), &headers, &body) {
+                        Ok((status, text)) if status >= 500 => {
+                            failures.lock().unwrap().push(format!("{status} for {method} {path}{query} {body}: {text}"))
+                        }
+                        Ok((status, _)) => *answered.lock().unwrap().entry((path, status)).or_insert(0) += 1,
+                        Err(e) => failures.lock().unwrap().push(format!("no answer to {method} {path}{query} {body}: {e}")),
+                    }
+                    served.fetch_add(1, std::sync::atomic::Ordering::SeqCst);
+                }
+            });
+        }
+    });
+    let failures = failures.into_inner().unwrap();
+    let answered = answered.into_inner().unwrap();
+    // Every route that needs no particular game took requests it could carry out, not only
+    // refusals; the routes of a person's orders are toured after the storm, below.
+    let orders = ["/api/nothing", "/api/move", "/api/takeback", "/api/resign", "/api/preview"];
+    for path in paths.iter().filter(|p| p.starts_with("/api/") && !orders.contains(p)) {
+        assert!(answered.keys().any(|(p, s)| p == path && *s == 200), "{path} never answered 200: {answered:?}");
+    }
+    eprintln!("answers by route and status: {answered:?}");
+    assert!(failures.is_empty(), "{} failures, the first: {:?}", failures.len(), &failures[..failures.len().min(5)]);
+    let text = std::fs::read_to_string(&log).unwrap_or_default();
+    assert!(!text.contains("panicked"), "the server's log: {text}");
+    // The table is still the game its record replays to, as `d` shows it.
+    let st = gui.state();
+    if st["variant"].is_object() {
+        let variant = st["variant"]["name"].as_str().unwrap();
+        let moves: Vec<String> = serde_json::from_value(st["moves"].clone()).unwrap();
+        let d = &engine_positions(variant, st["start"].as_str(), &moves)[moves.len()];
+        assert_eq!(st["frame"]["position"].as_str().unwrap(), d.position, "{st}");
+    }
+    // After the storm the server still serves a game from start to end: a person moves, looks
+    // ahead at a move, takes back and resigns.
+    let people = json!({"variant": "judkins", "players": [{"who": "human"}, {"who": "human"}]});
+    assert_eq!(gui.post("/api/new", &people).0, 200);
+    gui.wait_state("the game", Duration::from_secs(10), &|st| st["person"] == 0);
+    assert_eq!(gui.get("/api/preview?move=6e6d").0, 200);
+    assert_eq!(gui.post("/api/move", &json!({"move": "6e6d"})).0, 200);
+    gui.wait_state("the move", Duration::from_secs(10), &|st| st["person"] == 1);
+    assert_eq!(gui.post("/api/takeback", &json!({"player": 0})).0, 200);
+    gui.wait_state("the take-back", Duration::from_secs(10), &|st| st["person"] == 0 && st["moves"] == json!([]));
+    assert_eq!(gui.post("/api/resign", &json!({"player": 0})).0, 200);
+    let end = gui.wait_state("the end", Duration::from_secs(10), &|st| st["status"] == "over");
+    assert_eq!(end["result"]["words"], "resignation: human-1 resigned", "{end}");
+    eprintln!(
+        "{} random requests, 8 at a time: no server error, no panic; the table ended {} with {} moves",
+        served.into_inner(),
+        st["status"],
+        st["moves"].as_array().map_or(0, Vec::len)
+    );
+}
+
+/// The browser's console: no message at all (no error, no policy warning, no failed load).
+fn console_is_clean(p: &Page, when: &str) {
+    let said = p.b.console();
+    assert!(said.is_empty(), "the console {when}: {said:?}");
+}
+
+/// Each of the page's former silences and misnamings, seen in the browser: results in the
+/// players' names, nobody to move after the end, distinct shogi markers, no "(you)" for a
+/// record's players, no undone thinking after a take-back, a take-back in a clocked game and a
+/// click on a past position that say why, a dialog in one font, and a console that stays empty.
+#[test]
+fn the_page_says_what_happened_in_words() {
+    let Some(drivers) = browser() else { return };
+    let _one = serial();
+    let p = Page::open(&drivers, 1280, 900);
+    console_is_clean(&p, "on load");
+    let text = |id: &str| p.b.run("return document.getElementById(arguments[0]).textContent", json!([id]));
+    let text = |id: &str| text(id).as_str().unwrap().to_string();
+
+    // The dialog's menus use the dialog's font.
+    p.b.run("if (!document.getElementById('newgame').open) document.getElementById('new').click();", json!([]));
+    let fonts = p.b.run(
+        "const f = (e) => getComputedStyle(e).fontSize;
+         return [f(document.getElementById('ng-variant')), f(document.querySelector('#ng-players .time')), f(document.getElementById('ng-start'))];",
+        json!([]),
+    );
+    assert_eq!(fonts[0], fonts[1], "the Game menu and the time field: {fonts}");
+
+    // Sente (tetrarch) mates gote (the person) at once: the result names sente, and the panel
+    // marks nobody to move.
+    p.new_game("judkins", &[("self", "depth 1"), ("human", "none")], "sfen k5/6/G5/6/6/5K b G 1", 100);
+    let end = p.settled(i64::MAX);
+    assert_eq!(end["status"], "over", "{end}");
+    p.b.wait(
+        "return drawnKey.startsWith(S.generation + ':' + S.moves.length + ':')",
+        Duration::from_secs(10),
+        "the end drawn",
+    );
+    assert_eq!(end["result"]["words"], "won by sente: checkmate", "{end}");
+    for id in ["headline", "result", "caption"] {
+        let t = text(id);
+        assert!(t.contains("won by sente") && !t.contains("won by b"), "{id}: {t}");
+    }
+    let panel = text("panel");
+    assert!(!panel.contains("to move"), "after the end the panel marks nobody to move: {panel}");
+    let signs = p.b.run("return S.seats.map((s) => s.symbol)", json!([]));
+    assert_eq!(signs, json!(["\u{2617}", "\u{2616}"]), "sente and gote are told apart");
+    let swatches =
+        p.b.run("return [...document.querySelectorAll('#players .symbol')].map((e) => e.textContent)", json!([]));
+    assert_eq!(swatches, json!(["\u{2617}", "\u{2616}"]));
+
+    // Its record, loaded: nobody at this page plays it.
+    let (_, record) = p.gui.get("/api/record");
+    assert_eq!(p.gui.post("/api/load", &json!({"text": record})).0, 200);
+    p.b.wait("return S.status === 'review'", Duration::from_secs(10), "the record");
+    let players = text("players");
+    assert!(!players.contains("(you)"), "a loaded record's players: {players}");
+
+    // A take-back clears what the engine said about the move it undid.
+    p.new_game("judkins", &[("human", "none"), ("self", "depth 3")], "", 100);
+    p.settled(-1);
+    assert_eq!(p.gui.post("/api/move", &json!({"move": "6e6d"})).0, 200);
+    p.settled(1);
+    p.b.wait(
+        "return [...document.querySelectorAll('#players .info')].some((e) => e.textContent.includes('depth'))",
+        Duration::from_secs(10),
+        "the engine's line",
+    );
+    p.b.click("#takeback");
+    p.b.wait("return S.moves.length === 0 && S.person === 0", Duration::from_secs(10), "the take-back");
+    let infos = p
+        .b
+        .run("return [...document.querySelectorAll('#players .info')].map((e) => e.textContent).join('')", json!([]));
+    assert_eq!(infos, "", "the thinking column after a take-back");
+
+    // Looking back and clicking a piece says why nothing moves.
+    assert_eq!(p.gui.post("/api/move", &json!({"move": "6e6d"})).0, 200);
+    p.settled(1);
+    p.b.click("#first");
+    p.b.wait("return shown === 0 && drawnKey.split(':')[1] === '0'", Duration::from_secs(10), "the start shown");
+    p.b.click("#board [data-cell='5f']");
+    let said = text("message");
+    assert!(said.contains("looking at move 0 of 2"), "a click on a past position: {said}");
+    p.b.click("#last");
+
+    // A clocked game: Take back says why it does nothing.
+    p.new_game("judkins", &[("human", "300+5"), ("self", "depth 1")], "", 100);
+    p.settled(-1);
+    assert_eq!(p.gui.post("/api/move", &json!({"move": "6e6d"})).0, 200);
+    p.settled(1);
+    let title = p.b.run("return document.getElementById('takeback').title", json!([]));
+    assert!(title.as_str().unwrap().contains("clocks"), "{title}");
+    p.b.click("#takeback");
+    let said = text("message");
+    assert!(said.contains("only for games without clocks"), "Take back in a clocked game: {said}");
+
+    // Judtho at 1280x900: the move list starts in view.
+    p.new_game("judtho", &[("human", "none"), ("self", "depth 1"), ("self", "depth 1"), ("self", "depth 1")], "", 200);
+    p.settled(-1);
+    let top = p.b.run(
+        "window.scrollTo(0, 0); return document.getElementById('moves').getBoundingClientRect().top < innerHeight - 40",
+        json!([]),
+    );
+    std::fs::write("/tmp/layout.png", p.b.screenshot()).unwrap();
+    assert_eq!(top, true, "the Judtho move list at 1280x900");
+    console_is_clean(&p, "after the games");
+}
+
+/// A newcomer starts Judtho, finishes the Assembly and makes a Battle move knowing only what
+/// the page says: the dialog's labels, the hints, and the Rules panel. No square name comes from
+/// the test: the Realm is read from the hint, and the squares are those the page marks.
+#[test]
+fn a_newcomer_plays_judtho_from_what_the_page_says() {
+    let Some(drivers) = browser() else { return };
+    let _one = serial();
+    let p = Page::open(&drivers, 1280, 900);
+    // The Rules panel explains the Assembly.
+    p.b.click("#rules");
+    p.b.run("const s = document.getElementById('rules-variant'); s.value = [...s.options].find((o) => o.textContent === 'Judtho').value; s.dispatchEvent(new Event('change'));", json!([]));
+    let rules = p.b.wait(
+        "const t = document.getElementById('rules-body').textContent; return t.includes('Assembly') ? t : null",
+        Duration::from_secs(10),
+        "Judtho's rules",
+    );
+    assert!(rules.as_str().unwrap().contains("Realm"), "{rules}");
+    assert!(
+        p.b.run("return document.querySelectorAll('#rules-body figure svg').length", json!([])).as_u64().unwrap() >= 2
+    );
+    p.b.run("document.getElementById('rulesdlg').close()", json!([]));
+    // New game, by the labels: Judtho, a person first, tetrarch at depth 1 for the others.
+    p.b.run(
+        "if (!document.getElementById('newgame').open) document.getElementById('new').click();
+         const v = document.getElementById('ng-variant');
+         v.value = [...v.options].find((o) => o.textContent === 'Judtho').value; v.dispatchEvent(new Event('change'));
+         const rows = [...document.querySelectorAll('#ng-players .player')];
+         rows.forEach((r, i) => {
+           const who = r.querySelector('.who');
+           who.value = [...who.options].find((o) => o.textContent === (i === 0 ? 'a person (you)' : 'tetrarch')).value;
+           who.dispatchEvent(new Event('change'));
+           if (i > 0) r.querySelector('.time').value = 'depth 1';
+         });",
+        json!([]),
+    );
+    let generation = p.b.run("return S.generation", json!([]));
+    p.b.click("#ng-start-game");
+    p.b.wait(&format!("return S.generation !== {generation}"), Duration::from_secs(20), "the game");
+    let mut placed = 0;
+    let mut battle_moves = 0;
+    for _ in 0..200 {
+        let st = p.settled(-1);
+        if st["status"] != "running" || battle_moves > 0 {
+            break;
+        }
+        let hints = p.b.run("return [...document.querySelectorAll('#hints li')].map((l) => l.textContent)", json!([]));
+        let hints: Vec<String> = serde_json::from_value(hints).unwrap();
+        if let Some(h) = hints.iter().find(|h| h.starts_with("Assembly:")) {
+            // "... the White Realm (a1-f4, tinted)": the squares between the corners.
+            let corners = h.split('(').nth(1).unwrap().split(',').next().unwrap();
+            let (a, b) = corners.split_once('-').unwrap();
+            let (f0, r0) = (a.as_bytes()[0], a[1..].parse::<u32>().unwrap());
+            let (f1, r1) = (b.as_bytes()[0], b[1..].parse::<u32>().unwrap());
+            let inside = |sq: &str| {
+                let (f, r) = (sq.as_bytes()[0], sq[1..].parse::<u32>().unwrap_or(0));
+                (f0..=f1).contains(&f) && (r0..=r1).contains(&r)
+            };
+            assert_eq!(
+                p.b.run("return document.querySelector('#board [data-hl=realm]') !== null", json!([])),
+                true,
+                "the Realm is outlined"
+            );
+            // As a newcomer does: pick each kind in the hand until the page marks squares for
+            // it (a Princess once the Prince stands, say, has none).
+            let me =
+                p.b.run("return S.seats.find((s) => S.players[S.person].seats.includes(s.letter)).letter", json!([]));
+            let me = me.as_str().unwrap().to_string();
+            let kinds: Vec<String> = serde_json::from_value(p.b.run(
+                "return [...document.querySelectorAll('#panel .inhand[data-seat=\"' + arguments[0] + '\"]')].map((e) => e.dataset.kind)",
+                json!([me]),
+            ))
+            .unwrap();
+            let mut target = None;
+            for kind in &kinds {
+                p.b.run("window.scrollTo(0, 0)", json!([]));
+                p.b.click(&format!("#panel .inhand[data-seat='{me}'][data-kind='{kind}']"));
+                let targets: Vec<String> = serde_json::from_value(p.b.run(
+                    "return [...document.querySelectorAll('#board [data-hl=target]')].map((e) => e.dataset.sq)",
+                    json!([]),
+                ))
+                .unwrap();
+                assert!(
+                    targets.iter().all(|t| inside(t)),
+                    "{kind}: marked squares {targets:?} outside the Realm {corners}"
+                );
+                if let Some(t) = targets.first() {
+                    target = Some(t.clone());
+                    break;
+                }
+            }
+            let target = target.unwrap_or_else(|| panic!("no kind of {kinds:?} has a square in {corners}"));
+            let n = st["moves"].as_array().unwrap().len();
+            p.b.click(&format!("#board [data-cell='{target}']"));
+            p.b.wait(&format!("return S.moves.length > {n}"), Duration::from_secs(10), "the placement");
+            placed += 1;
+        } else {
+            assert_eq!(placed, 12, "the Assembly's hint stood until the person's last placement");
+            // A Battle move: a piece the page offers, then a square it marks.
+            let from = p.b.run(
+                "const m = S.legal.find((m) => m.from && m.from.square); return m ? m.from.square : null",
+                json!([]),
+            );
+            let from = from.as_str().expect("a piece to move").to_string();
+            p.b.click(&format!("#board [data-cell='{from}']"));
+            let target = p.b.run(
+                "const t = document.querySelector('#board [data-hl=target]'); return t ? t.dataset.sq : null",
+                json!([]),
+            );
+            let n = st["moves"].as_array().unwrap().len();
+            p.b.click(&format!("#board [data-cell='{}']", target.as_str().unwrap()));
+            if p.b.run("return !document.getElementById('chooser').hidden", json!([])) == true {
+                p.b.click("#chooser-list button");
+            }
+            p.b.wait(&format!("return S.moves.length > {n}"), Duration::from_secs(10), "the Battle move");
+            battle_moves += 1;
+        }
+    }
+    assert_eq!((placed, battle_moves), (12, 1), "the Assembly and a Battle move");
+    // Double Mate: before the first move, the page says which armies the person plays.
+    p.new_game("chaturanga", &[("human", "none"), ("self", "depth 1")], "", 100);
+    p.settled(-1);
+    let hints = p.b.run("return document.getElementById('hints').textContent", json!([]));
+    assert!(hints.as_str().unwrap().contains("You play Yellow and Red"), "{hints}");
+    console_is_clean(&p, "after the newcomer's games");
+}
+
+/// Closing the page on the person's turn, by navigating away or closing the tab, ends the
+/// engines as closing it while an engine thinks does: within 5 s.
+#[test]
+fn closing_the_page_on_the_persons_turn_ends_the_engines() {
+    let Some(drivers) = browser() else { return };
+    let _one = serial();
+    let p = Page::open(&drivers, 1000, 800);
+    for how in ["navigate away", "close the tab"] {
+        p.new_game("dojo", &[("human", "none"), ("self", "movetime 60000")], "", 100);
+        p.settled(-1);
+        let t = Instant::now();
+        while p.gui.children().is_empty() {
+            assert!(t.elapsed() < Duration::from_secs(10), "the engine starts");
+            std::thread::sleep(Duration::from_millis(20));
+        }
+        let closed = Instant::now();
+        if how == "navigate away" {
+            p.b.goto("about:blank");
+        } else {
+            p.b.close_window();
+        }
+        while !p.gui.children().is_empty() {
+            assert!(closed.elapsed() < Duration::from_secs(5), "{how}: engines {:?} still run", p.gui.children());
+            std::thread::sleep(Duration::from_millis(50));
+        }
+        eprintln!("{how} on the person's turn: the engine ended after {:.1} s", closed.elapsed().as_secs_f64());
+        if how == "navigate away" {
+            p.b.goto(&p.gui.url);
+            p.b.wait("return typeof S !== 'undefined' && S !== null", Duration::from_secs(20), "the page again");
+        }
+    }
 }

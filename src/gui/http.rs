@@ -1,6 +1,7 @@
 //! The HTTP side of `tetrarch gui`: what a request asks, who may ask it, and the answers.
 
-use crate::gui::json::{self, Json, obj};
+use serde::Serialize;
+use serde::de::DeserializeOwned;
 use std::io::Read;
 
 /// The most a request body may hold (a long record pasted into the page is far less).
@@ -15,23 +16,29 @@ pub struct Ask {
     pub body: String,
 }
 
-/// An answer: a status, a content type and a body.
+/// An answer: a status, a content type and a body, and the page's content security policy
+/// when the answer is the page.
 pub struct Answer {
     pub status: u16,
     pub kind: &'static str,
     pub body: String,
+    pub policy: Option<&'static str>,
 }
 
 impl Answer {
-    pub fn json(v: Json) -> Answer {
-        Answer { status: 200, kind: "application/json", body: v.to_string() }
+    pub fn json(v: &impl Serialize) -> Answer {
+        match serde_json::to_string(v) {
+            Ok(body) => Answer { status: 200, kind: "application/json", body, policy: None },
+            Err(e) => Answer::error(500, format!("the answer: {}", e)),
+        }
     }
     pub fn ok() -> Answer {
-        Answer::json(obj([("ok", true.into())]))
+        Answer::json(&serde_json::json!({"ok": true}))
     }
     /// A refusal with its reason, as JSON: `{"error": "..."}`.
     pub fn error(status: u16, message: impl Into<String>) -> Answer {
-        Answer { status, kind: "application/json", body: obj([("error", Json::String(message.into()))]).to_string() }
+        let body = serde_json::json!({"error": message.into()}).to_string();
+        Answer { status, kind: "application/json", body, policy: None }
     }
 }
 
@@ -97,12 +104,12 @@ impl Ask {
         self.headers.iter().find(|(k, _)| k == key).map(|(_, v)| v.as_str())
     }
 
-    /// The body as a JSON object.
-    pub fn json(&self) -> Result<Json, Answer> {
-        match json::parse(&self.body) {
-            Ok(v @ Json::Object(_)) => Ok(v),
-            Ok(_) => Err(Answer::error(400, "the request body must be a JSON object")),
-            Err(e) => Err(Answer::error(400, format!("the request body: {}", e))),
+    /// The body, a JSON object, as the request's type.
+    pub fn body<T: DeserializeOwned>(&self) -> Result<T, Answer> {
+        let bad = |e: serde_json::Error| Answer::error(400, format!("the request body: {}", e));
+        match serde_json::from_str::<serde_json::Value>(&self.body).map_err(bad)? {
+            v @ serde_json::Value::Object(_) => serde_json::from_value(v).map_err(bad),
+            _ => Err(Answer::error(400, "the request body must be a JSON object")),
         }
     }
 
@@ -183,7 +190,7 @@ pub fn new_token() -> String {
 }
 
 /// Sends an answer, with the headers every answer carries: no caching, no framing by other
-/// pages, no guessing of content types.
+/// pages, no guessing of content types; and the page's policy with the page.
 pub fn respond(req: tiny_http::Request, a: Answer) {
     let header = |k: &str, v: &str| tiny_http::Header::from_bytes(k.as_bytes(), v.as_bytes()).ok();
     let mut r = tiny_http::Response::from_string(a.body).with_status_code(a.status);
@@ -193,6 +200,7 @@ pub fn respond(req: tiny_http::Request, a: Answer) {
         header("X-Frame-Options", "DENY"),
         header("X-Content-Type-Options", "nosniff"),
         header("Referrer-Policy", "no-referrer"),
+        a.policy.and_then(|p| header("Content-Security-Policy", p)),
     ]
     .into_iter()
     .flatten()

@@ -2,10 +2,10 @@
 //! by `view`'s SVG code, and its legal moves as the mouse enters them (`Draw::gesture`). The
 //! server holds one `Live` behind a trait object; everything under it is generic over the game.
 
-use crate::gui::json::{Json, obj};
-use crate::rules::diagram::{Diagram, Origin};
+use super::api::{Frame, FrameOutcome, From, LastMove, LegalMove, SeatInfo};
+use crate::rules::diagram::{Diagram, Origin, Style, and_list};
 use crate::rules::registry::{self, VariantSpec, Visitor};
-use crate::rules::{Game, MoveBuffer, MovesOf, Record, mask_letters, seat_letter};
+use crate::rules::{Game, MoveBuffer, MovesOf, Outcome, Record, mask_letters, seat_letter};
 use crate::view::svg;
 
 /// A game as the page sees it.
@@ -19,15 +19,17 @@ pub trait Live: Send {
     /// Each seat's view: the quarter turns that put its side at the bottom.
     fn views(&self) -> Vec<u8>;
     /// The seats as the page lists them: letter, name, colour and view.
-    fn seats(&self) -> Json;
+    fn seats(&self) -> Vec<SeatInfo>;
     /// What the page shows of the position after `ply` moves: its picture (turned `turns`),
-    /// position string, turn, checks and outcome. Without `squares`, the picture leaves out
-    /// the board under the pieces, which a page already showing the game has.
-    fn frame(&self, ply: usize, turns: u8, squares: bool) -> Result<Json, String>;
+    /// position string, turn, checks, outcome and hints. Without `squares`, the picture leaves
+    /// out the board under the pieces, which a page already showing the game has.
+    fn frame(&self, ply: usize, turns: u8, squares: bool) -> Result<Frame, String>;
     /// The legal moves now, each with its gesture.
-    fn legal(&self) -> Json;
+    fn legal(&self) -> Vec<LegalMove>;
     /// The picture after one legal move from now, for the chooser.
-    fn preview(&self, text: &str, turns: u8) -> Result<Json, String>;
+    fn preview(&self, text: &str, turns: u8) -> Result<Frame, String>;
+    /// How the game now ended by the rules, in people's words ("won by gote: checkmate").
+    fn outcome_words(&self) -> Option<String>;
 }
 
 pub struct LiveGame<G: Game> {
@@ -37,80 +39,176 @@ pub struct LiveGame<G: Game> {
     record: Record<G>,
 }
 
+/// The game from a start (none: the variant's) and moves, all checked.
+pub fn open_as<G: Game>(start: Option<&str>, moves: &[String]) -> Result<LiveGame<G>, String> {
+    let start = match start {
+        Some(t) => G::from_text(t).map_err(|e| format!("position: {}", e))?,
+        None => G::startpos(),
+    };
+    let start_text = Some(start.to_text()).filter(|t| *t != G::startpos().to_text());
+    let mut live = LiveGame { start_text, record: Record::new(start.clone()), start, moves: Vec::new() };
+    live.set_moves(moves)?;
+    Ok(live)
+}
+
 /// A new `Live` for `variant` from a start (none: the variant's) and moves, all checked.
 pub fn open(variant: &str, start: Option<&str>, moves: &[String]) -> Result<Box<dyn Live>, String> {
     struct Open<'a>(Option<&'a str>, &'a [String]);
     impl Visitor for Open<'_> {
         type Output = Result<Box<dyn Live>, String>;
         fn visit<G: Game>(self) -> Self::Output {
-            let start = match self.0 {
-                Some(t) => G::from_text(t).map_err(|e| format!("position: {}", e))?,
-                None => G::startpos(),
-            };
-            let start_text = self.0.map(|_| start.to_text()).filter(|t| *t != G::startpos().to_text());
-            let mut live = LiveGame { start_text, record: Record::new(start.clone()), start, moves: Vec::new() };
-            live.set_moves(self.1)?;
-            Ok(Box::new(live))
+            Ok(Box::new(open_as::<G>(self.0, self.1)?))
         }
     }
     registry::visit(variant, Open(start, moves)).map_err(|e| e.to_string())?
 }
 
-fn origin_json(o: &Origin, letters: &str) -> Json {
+fn from_of(o: &Origin, letters: &str) -> From {
     match o {
-        Origin::Square(s) => obj([("square", s.as_str().into())]),
-        Origin::Hand { seat, kind } => {
-            obj([("seat", letters.chars().nth(seat.index()).map(String::from).into()), ("kind", kind.as_str().into())])
-        }
+        Origin::Square(s) => From::Square { square: s.clone() },
+        Origin::Hand { seat, kind } => From::Hand {
+            seat: letters.chars().nth(seat.index()).map(String::from).unwrap_or_default(),
+            kind: kind.clone(),
+        },
     }
+}
+
+/// An outcome in people's words, with the seats' names.
+fn outcome_words(d: &Diagram, o: &Outcome) -> String {
+    if o.is_draw() {
+        return format!("drawn: {}", o.reason.as_str());
+    }
+    let names: Vec<&str> = o.winners.seats().filter_map(|s| d.seats.get(s.index()).map(|v| v.name)).collect();
+    format!("won by {}: {}", and_list(&names), o.reason.as_str())
+}
+
+/// The squares a seat's Realm covers, as its corners: `a1-f4`.
+fn realm_corners(d: &Diagram, seat: usize) -> Option<String> {
+    let cells: Vec<usize> =
+        (0..d.cells.len()).filter(|&i| d.cells[i].realm.is_some_and(|s| s.index() == seat)).collect();
+    let row = |i: &usize| i / d.files;
+    let col = |i: &usize| i % d.files;
+    let (top, bottom) = (cells.iter().map(row).min()?, cells.iter().map(row).max()?);
+    let (left, right) = (cells.iter().map(col).min()?, cells.iter().map(col).max()?);
+    let at = |r: usize, c: usize| d.cells.get(r * d.files + c).map(|c| c.square.clone());
+    // From the corner nearest a1 to the one farthest from it, as a player names a rectangle.
+    Some(format!("{}-{}", at(bottom, left)?, at(top, right)?))
+}
+
+/// What a person needs told about the position now, in words: the Assembly's task and where
+/// it happens, the piece that stays in hand, the allies who move one's pieces.
+fn hints(d: &Diagram, over: bool) -> Vec<String> {
+    let mut out = Vec::new();
+    if over {
+        return out;
+    }
+    let fact = |key: &str| d.facts.iter().find(|f| f.key == key).map(|f| f.value.as_str());
+    let mover = &d.seats[d.to_move.index()];
+    match fact("phase") {
+        Some("assembly") => {
+            let realm = realm_corners(d, d.to_move.index()).unwrap_or_default();
+            out.push(format!(
+                "Assembly: {} places one piece from the hand on an empty square of the {} Realm ({}, tinted); nothing \
+                 moves until all 48 pieces stand. A King may not be placed where it is attacked.",
+                mover.name, mover.name, realm
+            ));
+            // Once one of the pair stands, the other can no longer be placed.
+            let has = |k: &str| mover.hand.as_ref().is_some_and(|h| h.iter().any(|(kind, n)| kind == k && *n > 0));
+            if has("C") != has("S") {
+                let kept = if has("S") { "Princess (S)" } else { "Prince (C)" };
+                out.push(format!(
+                    "The {} stays in {}'s hand: each player places only one of Prince and Princess, and the one \
+                     left is what a checkmate of {} turns a pawn into.",
+                    kept, mover.name, mover.name
+                ));
+            }
+            if fact("obligation").is_some_and(|v| v != "-") {
+                out.push(
+                    "A placement gave check: the player in check must answer it with the next placement (T6), \
+                     so only such placements are offered."
+                        .into(),
+                );
+            }
+        }
+        Some(_) => {
+            let kept: Vec<String> = d
+                .seats
+                .iter()
+                .filter_map(|s| {
+                    let hand = s.hand.as_ref()?;
+                    let kinds: Vec<&str> = hand
+                        .iter()
+                        .filter(|(_, n)| *n > 0)
+                        .map(|(k, _)| match k.as_str() {
+                            "S" => "Princess",
+                            "C" => "Prince",
+                            other => other,
+                        })
+                        .collect();
+                    (!kinds.is_empty()).then(|| format!("{}'s {}", s.name, kinds.join(" and ")))
+                })
+                .collect();
+            if !kept.is_empty() {
+                out.push(format!(
+                    "In hand: {}. Each player places only one of Prince and Princess; the other stays in hand, \
+                     and the player who checkmates you turns one of your pawns into it.",
+                    and_list(&kept.iter().map(String::as_str).collect::<Vec<_>>())
+                ));
+            }
+            // `w:wr,r:r,...`: a seat that moves more than its own pieces has allies.
+            let allied = |v: &str| v.split(',').any(|e| e.split_once(':').is_some_and(|(_, seats)| seats.len() > 1));
+            if let Some(f) = d.facts.iter().find(|f| f.key == "moves" && allied(&f.value)) {
+                out.push(format!("Allies move each other's pieces: {}.", f.words));
+            }
+        }
+        None => {}
+    }
+    out
 }
 
 impl<G: Game> LiveGame<G> {
     fn record_at(&self, ply: usize) -> Result<Record<G>, String> {
-        if ply > self.moves.len() {
-            return Err(format!("ply {} is past the game's {} moves", ply, self.moves.len()));
-        }
         if ply == self.moves.len() {
             return Ok(self.record.clone());
         }
         let mut r = Record::new(self.start.clone());
-        for m in &self.moves[..ply] {
+        for m in self.moves.get(..ply).ok_or_else(|| self.past_the_end(ply))? {
             r.play_text(m)?;
         }
         Ok(r)
     }
 
-    /// The board (turned) and the panel of seats, hands and facts, as two pictures; and, for a
-    /// page that already shows this game's board, what stands on it and the pieces' drawings
-    /// alone, so that the squares need not be drawn again.
-    fn picture(d: &Diagram, before: Option<&Diagram>, turns: u8, squares: bool) -> [Json; 4] {
-        let marks = before.map(|b| crate::view::changed(b, d)).unwrap_or_default();
-        let lay = svg::layout_turned([d], turns);
-        let defs = svg::defs([d], &lay);
-        let inner = defs.trim_start_matches("<defs>").trim_end_matches("</defs>").to_string();
-        let board = if squares { Json::String(svg::board_svg(d, &marks, turns)) } else { Json::Null };
-        [board, svg::panel_svg(d).into(), svg::men(d, &lay, &marks).into(), inner.into()]
+    fn past_the_end(&self, ply: usize) -> String {
+        format!("ply {} is past the game's {} moves", ply, self.moves.len())
     }
 
-    fn describe(r: &Record<G>, [board, panel, men, defs]: [Json; 4]) -> Json {
+    /// What the page shows of one position: the board (turned) and the panel of seats, hands
+    /// and facts; and, for a page that already shows this game's board, what stands on it and
+    /// the pieces' drawings alone, so that the squares need not be drawn again.
+    fn describe(r: &Record<G>, before: Option<&Diagram>, turns: u8, squares: bool) -> Frame {
         let pos = &r.current;
-        let outcome = r.outcome().map(|o| {
-            obj([
-                ("winners", mask_letters::<G>(o.winners).into()),
-                ("reason", o.reason.as_str().into()),
-                ("draw", o.is_draw().into()),
-            ])
-        });
-        obj([
-            ("svg", board),
-            ("panel", panel),
-            ("men", men),
-            ("defs", defs),
-            ("position", pos.to_text().into()),
-            ("turn", seat_letter::<G>(pos.to_move()).to_string().into()),
-            ("checks", mask_letters::<G>(pos.checked_seats()).into()),
-            ("outcome", outcome.into()),
-        ])
+        let d = pos.diagram();
+        let marks = before.map(|b| crate::view::changed(b, &d)).unwrap_or_default();
+        let lay = svg::layout_turned([&d], turns);
+        let defs = svg::defs([&d], &lay);
+        let outcome = r.outcome();
+        Frame {
+            svg: squares.then(|| svg::board_svg(&d, &marks, turns)),
+            panel: svg::panel_svg(&d, outcome.is_some()),
+            men: svg::men(&d, &lay, &marks),
+            defs: defs.trim_start_matches("<defs>").trim_end_matches("</defs>").to_string(),
+            position: pos.to_text(),
+            turn: seat_letter::<G>(pos.to_move()).to_string(),
+            checks: mask_letters::<G>(pos.checked_seats()),
+            outcome: outcome.map(|o| FrameOutcome {
+                winners: mask_letters::<G>(o.winners).replace('-', ""),
+                reason: o.reason.as_str(),
+                draw: o.is_draw(),
+                words: outcome_words(&d, &o),
+            }),
+            last: None,
+            hints: hints(&d, outcome.is_some()),
+        }
     }
 }
 
@@ -144,73 +242,67 @@ impl<G: Game> Live for LiveGame<G> {
         self.record.current.diagram().seats.iter().map(|s| s.view).collect()
     }
 
-    fn seats(&self) -> Json {
+    fn seats(&self) -> Vec<SeatInfo> {
         let d = self.record.current.diagram();
-        Json::Array(
-            d.seats
-                .iter()
-                .map(|s| {
-                    obj([
-                        ("letter", s.letter.to_string().into()),
-                        ("name", s.name.into()),
-                        ("fill", s.fill.into()),
-                        ("view", (s.view as usize).into()),
-                    ])
-                })
-                .collect(),
-        )
+        d.seats
+            .iter()
+            .map(|s| SeatInfo {
+                letter: s.letter.to_string(),
+                name: s.name,
+                fill: s.fill,
+                view: s.view,
+                symbol: (d.style == Style::Shogi).then_some(if s.view == 0 { "\u{2617}" } else { "\u{2616}" }),
+            })
+            .collect()
     }
 
-    fn frame(&self, ply: usize, turns: u8, squares: bool) -> Result<Json, String> {
-        // The position before the last move gives the marks and the seat that moved.
-        let prev = match ply {
-            0 => None,
-            _ => Some(self.record_at(ply - 1)?),
-        };
-        let r = match &prev {
-            Some(p) => {
-                let mut r = p.clone();
-                r.play_text(&self.moves[ply - 1])?;
-                r
-            }
-            None => self.record_at(0)?,
-        };
-        let d = r.current.diagram();
-        let before = prev.as_ref().map(|p| p.current.diagram());
-        let mut f = Self::describe(&r, Self::picture(&d, before.as_ref(), turns, squares));
-        if let (Json::Object(kv), Some(p)) = (&mut f, &prev) {
-            let seat = seat_letter::<G>(p.current.to_move()).to_string();
-            kv.insert("last".into(), obj([("seat", seat.into()), ("move", self.moves[ply - 1].as_str().into())]));
+    fn frame(&self, ply: usize, turns: u8, squares: bool) -> Result<Frame, String> {
+        if ply > self.moves.len() {
+            return Err(self.past_the_end(ply));
         }
+        // The position before the last move gives the marks and the seat that moved.
+        let Some(last) = ply.checked_sub(1) else {
+            return Ok(Self::describe(&self.record_at(0)?, None, turns, squares));
+        };
+        let prev = self.record_at(last)?;
+        let mut r = prev.clone();
+        r.play_text(&self.moves[last])?;
+        let mut f = Self::describe(&r, Some(&prev.current.diagram()), turns, squares);
+        f.last = Some(LastMove {
+            seat: seat_letter::<G>(prev.current.to_move()).to_string(),
+            text: self.moves[last].clone(),
+        });
         Ok(f)
     }
 
-    fn legal(&self) -> Json {
+    fn legal(&self) -> Vec<LegalMove> {
         let pos = &self.record.current;
         let mut list = MovesOf::<G>::default();
         self.record.legal_moves(&mut list);
         let letters = G::VARIANT.seats;
-        let moves: Vec<Json> = list
-            .iter()
+        list.iter()
             .map(|&m| {
                 let g = pos.gesture(m);
-                obj([
-                    ("text", pos.format_move(m).into()),
-                    ("from", g.from.as_ref().map_or(Json::Null, |o| origin_json(o, letters))),
-                    ("to", g.to.into()),
-                    ("marks", g.marks.into()),
-                    ("words", g.words.into()),
-                ])
+                LegalMove {
+                    text: pos.format_move(m),
+                    from: g.from.as_ref().map(|o| from_of(o, letters)),
+                    to: g.to,
+                    marks: g.marks,
+                    words: g.words,
+                }
             })
-            .collect();
-        Json::Array(moves)
+            .collect()
     }
 
-    fn preview(&self, text: &str, turns: u8) -> Result<Json, String> {
+    fn preview(&self, text: &str, turns: u8) -> Result<Frame, String> {
         let mut r = self.record.clone();
         let before = r.current.diagram();
         r.play_text(text)?;
-        let d = r.current.diagram();
-        Ok(Self::describe(&r, Self::picture(&d, Some(&before), turns, true)))
+        Ok(Self::describe(&r, Some(&before), turns, true))
+    }
+
+    fn outcome_words(&self) -> Option<String> {
+        let o = self.record.outcome()?;
+        Some(outcome_words(&self.record.current.diagram(), &o))
     }
 }

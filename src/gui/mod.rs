@@ -9,15 +9,28 @@
 //! what happens as Server-Sent Events over one long response. Every request but the page's own
 //! first load must carry the random token printed with the address; requests from another
 //! origin are refused.
+//!
+//! The files: `server.rs` (listening, the workers, Ctrl-C), `http.rs` (requests, the guard,
+//! answers), `routes.rs` (each request), `api.rs` (the requests' and answers' types),
+//! `hub.rs` (the shared state, the control lock, the event streams and the watchdog),
+//! `table.rs` (the game at the table and the state made from it), `play.rs` (the referee's
+//! thread), `analysis.rs`, `live.rs` (the game as the page sees it), `guide.rs` (each game's
+//! rules for players), and the page itself (`page.html`, `page.js`, `page.css`).
 
+mod analysis;
+mod api;
+mod guide;
 mod http;
-mod json;
+mod hub;
 mod live;
-mod session;
+mod play;
+mod routes;
+mod server;
+mod table;
 
-pub use session::GuiArgs;
+pub use server::GuiArgs;
 
 /// `tetrarch gui`: serves until Ctrl-C.
 pub fn run(args: &GuiArgs) -> Result<(), String> {
-    session::serve(args)
+    server::serve(args)
 }

@@ -49,7 +49,7 @@ function turns() {
 }
 function live() { return S && S.status === "running"; }
 function inputOn() { return live() && S.person !== null && follow && shown === S.moves.length; }
-function humans() { return S ? S.players.map((p, i) => (p.human ? i : -1)).filter((i) => i >= 0) : []; }
+function humans() { return S ? S.players.map((p, i) => (p.kind === "person" ? i : -1)).filter((i) => i >= 0) : []; }
 
 // ---- the board
 
@@ -68,6 +68,45 @@ function paint(f) {
   if (f.panel !== panelShown) {
     $("panel").innerHTML = f.panel;
     panelShown = f.panel;
+  }
+  dress($("board"));
+  dress($("panel"));
+}
+
+// The pieces' faces: figurines for the chess-like games, kanji for Judkins, or the letters
+// the rules library draws. Only the drawings in the pictures' <defs> change: every piece on the
+// board and in hand uses one of them.
+const FACES = {
+  figurines: { K: "\u265A", Q: "\u265B", R: "\u265C", B: "\u265D", N: "\u265E", P: "\u265F" },
+  kanji: { K: "\u738B", G: "\u91D1", S: "\u9280", N: "\u6842", B: "\u89D2", R: "\u98DB", P: "\u6B69",
+    "+S": "\u5168", "+N": "\u572D", "+P": "\u3068", "+B": "\u99AC", "+R": "\u9F8D" },
+};
+function faces(v) {
+  const want = $("pieces").value;
+  if (want === "letters") return null;
+  if (v === "judkins") return want === "kanji" ? FACES.kanji : null;
+  // Chaturanga's ship is the bishop's ancestor; Judtho's Prince and Princess keep their letters.
+  const map = Object.assign({}, FACES.figurines);
+  if (v.startsWith("chaturanga")) { map.S = FACES.figurines.B; delete map.B; delete map.Q; }
+  if (v === "judtho") { delete map.S; delete map.C; }
+  return map;
+}
+function dress(root, variant) {
+  const map = faces(variant || (S && S.variant ? S.variant.name : ""));
+  for (const t of root.querySelectorAll("defs text")) {
+    const letter = t.dataset.letter === undefined ? t.textContent : t.dataset.letter;
+    const face = map ? map[letter] : undefined;
+    // Untouched drawings stay untouched: a change to a drawing repaints every piece using it.
+    if ((face || letter) === t.textContent) continue;
+    if (t.dataset.letter === undefined) {
+      t.dataset.letter = letter;
+      t.dataset.size = t.getAttribute("font-size");
+      t.dataset.y = t.getAttribute("y");
+    }
+    t.textContent = face || letter;
+    const big = face && map !== FACES.kanji;
+    t.setAttribute("font-size", big ? "26" : t.dataset.size);
+    t.setAttribute("y", big ? "9" : t.dataset.y);
   }
 }
 
@@ -88,12 +127,34 @@ function caption(f) {
   }
   let state;
   if (f.outcome) {
-    state = f.outcome.draw ? "drawn: " + f.outcome.reason : "won by " + f.outcome.winners.split("").map(seatName).join(" and ") + ": " + f.outcome.reason;
+    state = f.outcome.words;
   } else {
     state = seatName(f.turn) + " to move";
     if (f.checks && f.checks !== "-") state += " (check: " + f.checks.split("").map(seatName).join(", ") + ")";
   }
   $("caption").textContent = words + " \u2014 " + state;
+  hints(f);
+}
+
+// What a person needs told now: the position's hints from the rules library (the Assembly's
+// realm, a piece kept in hand, allies), and who the person plays.
+function hints(f) {
+  const list = [];
+  if (S && S.status === "running" && shown === S.moves.length) {
+    for (const p of S.players) {
+      if (p.kind !== "person" || p.seats.length < 2) continue;
+      const armies = p.seats.split("").map(seatName);
+      list.push("You play " + armies.join(" and ") + ": each army moves in its own turn, and the one to move is framed on the board.");
+    }
+  }
+  if (f && f.hints && shown === (S ? S.moves.length : 0)) list.push(...f.hints);
+  const box = $("hints");
+  box.textContent = "";
+  for (const h of list) {
+    const li = document.createElement("li");
+    li.textContent = h;
+    box.appendChild(li);
+  }
 }
 
 async function showPly(ply, keep) {
@@ -165,6 +226,7 @@ function decorate() {
     boardSvg.appendChild(layer);
   }
   for (const h of document.querySelectorAll("#board [data-hl], #panel [data-hl]")) h.remove();
+  markRealm(layer);
   if (!selected) return;
   if (selected.startsWith("sq:")) mark(selected.slice(3), "origin");
   else {
@@ -197,6 +259,27 @@ function decorate() {
   }
 }
 
+// During the Assembly, the Realm where the person places is outlined in its owner's colour.
+function markRealm(layer) {
+  if (!inputOn() || !S.frame || !S.frame.hints.some((h) => h.startsWith("Assembly"))) return;
+  const seat = S.variant.seats[S.turn.seat];
+  const cells = [...boardSvg.querySelectorAll('[data-realm="' + seat + '"]')];
+  if (cells.length === 0) return;
+  const xs = cells.map((c) => Number(c.getAttribute("x"))), ys = cells.map((c) => Number(c.getAttribute("y")));
+  const w = Number(cells[0].getAttribute("width"));
+  const r = document.createElementNS("http://www.w3.org/2000/svg", "rect");
+  r.setAttribute("x", Math.min(...xs) + 1.5);
+  r.setAttribute("y", Math.min(...ys) + 1.5);
+  r.setAttribute("width", Math.max(...xs) - Math.min(...xs) + w - 3);
+  r.setAttribute("height", Math.max(...ys) - Math.min(...ys) + w - 3);
+  r.setAttribute("fill", "none");
+  r.setAttribute("stroke", "#1c7ed6");
+  r.setAttribute("stroke-width", "3");
+  r.setAttribute("stroke-dasharray", "8 5");
+  r.setAttribute("data-hl", "realm");
+  layer.appendChild(r);
+}
+
 function clearSelection() {
   selected = null;
   closeChooser();
@@ -223,7 +306,14 @@ function squareOf(el) {
 function afterPaint(f) { requestAnimationFrame(() => setTimeout(f, 0)); }
 
 function pick(el, t0) {
-  if (!inputOn()) return;
+  if (!inputOn()) {
+    if (live() && S.person !== null && !follow && originKey(el)) {
+      say("You are looking at move " + shown + " of " + S.moves.length + ": press End or \u25B6| to go back to the game, then move.");
+    } else if (live() && S.person === null && humans().length > 0 && originKey(el) && S.turn) {
+      say("It is " + seatName(S.variant.seats[S.turn.seat]) + "'s turn: " + S.players[S.turn.player].name + " is thinking.");
+    }
+    return;
+  }
   const square = squareOf(el);
   // A target of the piece picked, or one of the chooser's squares.
   if (selected && square) {
@@ -385,14 +475,19 @@ function players() {
     const sw = document.createElement("td");
     for (const l of p.seats) {
       const s = document.createElement("span");
-      s.className = "swatch";
       const seat = seatOf(l);
-      s.style.background = seat ? seat.fill : "#888";
+      if (seat && seat.symbol) {
+        s.className = "symbol";
+        s.textContent = seat.symbol;
+      } else {
+        s.className = "swatch";
+        s.style.background = seat ? seat.fill : "#888";
+      }
       s.title = seatName(l);
       sw.appendChild(s);
     }
     const name = document.createElement("td");
-    name.textContent = p.seats.split("").map(seatName).join(" & ") + ": " + p.name + (p.human ? " (you)" : "") + (p.time && p.time !== "none" ? " \u00b7 " + p.time : "");
+    name.textContent = p.seats.split("").map(seatName).join(" & ") + ": " + p.name + (p.kind === "person" ? " (you)" : "") + (p.time && p.time !== "none" ? " \u00b7 " + p.time : "");
     const clock = document.createElement("td");
     clock.className = "clock";
     clock.dataset.seats = p.seats;
@@ -470,7 +565,13 @@ function controls() {
   $("pass").hidden = !(on && passes.length > 0);
   const people = humans();
   $("resign").disabled = !(live() && people.length > 0);
-  $("takeback").disabled = !(live() && S.takeback && people.length > 0 && total > 0);
+  // A game with clocks has no take-back; the button says why rather than staying silent.
+  const tb = $("takeback");
+  const why = S && S.takeback_why;
+  tb.disabled = !(live() && people.length > 0 && (why || (S.takeback && total > 0)));
+  tb.classList.toggle("off", !!why);
+  tb.setAttribute("aria-disabled", why ? "true" : "false");
+  tb.title = why || "take back to before your last move";
   $("playon").disabled = !(S && S.variant && (S.status !== "running" || !follow));
   $("analyse").disabled = !(S && S.variant);
   $("analyse").textContent = analysing === null ? "Analyse" : "Stop analysis";
@@ -484,12 +585,12 @@ function headline() {
     const letter = S.variant.seats[S.turn.seat];
     h += " \u2014 " + seatName(letter) + " to move" + (S.person !== null ? " (you)" : "");
   } else if (S.result) {
-    h += " \u2014 " + S.result.result + " (" + S.result.termination + ")";
+    h += " \u2014 " + S.result.words;
   } else if (S.status === "review") {
     h += " \u2014 loaded, " + S.moves.length + " moves";
   }
   $("headline").textContent = h;
-  $("result").textContent = S.result ? "Result " + S.result.result + " \u2014 " + S.result.termination + (S.result.detail ? ": " + S.result.detail : "") : "";
+  $("result").textContent = S.result ? "Result: " + S.result.words + " (" + S.result.result + " in the record, one score per " + (S.variant.seats.length > 2 ? "army" : "player") + ")" : "";
 }
 
 function viewChoices() {
@@ -500,13 +601,16 @@ function viewChoices() {
   auto.value = "auto";
   auto.textContent = "auto";
   sel.appendChild(auto);
-  const seen = new Set();
+  // Seats that share a side of the board share a view: "from White & Yellow".
+  const views = new Map();
   for (const s of (S && S.seats) || []) {
-    if (seen.has(s.view)) continue;
-    seen.add(s.view);
+    if (!views.has(s.view)) views.set(s.view, []);
+    views.get(s.view).push(s.name);
+  }
+  for (const [view, names] of views) {
     const o = document.createElement("option");
-    o.value = String(s.view);
-    o.textContent = "from " + s.name;
+    o.value = String(view);
+    o.textContent = "from " + names.join(" & ");
     sel.appendChild(o);
   }
   sel.value = [...sel.options].some((o) => o.value === want) ? want : "auto";
@@ -593,6 +697,46 @@ async function analyse(ply) {
 }
 
 // ---- dialogs
+
+// The Rules panel: each game's rules for players, with pictures, from the server.
+const guides = new Map();
+async function showRules(variant) {
+  $("rules-variant").value = variant;
+  const body = $("rules-body");
+  try {
+    if (!guides.has(variant)) guides.set(variant, await api("GET", "/api/guide?variant=" + encodeURIComponent(variant)));
+    const g = guides.get(variant);
+    body.textContent = "";
+    const lead = document.createElement("p");
+    lead.className = "lead";
+    lead.textContent = g.summary;
+    body.appendChild(lead);
+    for (const s of g.sections) {
+      const h = document.createElement("h3");
+      h.textContent = s.heading;
+      body.appendChild(h);
+      for (const t of s.text) {
+        const p = document.createElement("p");
+        p.textContent = t;
+        body.appendChild(p);
+      }
+      if (s.picture) {
+        const fig = document.createElement("figure");
+        // The picture is tetrarch's own drawing of a position, made by this server.
+        fig.innerHTML = s.picture;
+        const cap = document.createElement("figcaption");
+        cap.textContent = s.caption || "";
+        fig.appendChild(cap);
+        body.appendChild(fig);
+        dress(fig, variant);
+      }
+    }
+  } catch (e) { body.textContent = e.message; }
+}
+function openRules(variant) {
+  showRules(variant);
+  if (!$("rulesdlg").open) $("rulesdlg").showModal();
+}
 
 function playersOf(v) {
   return v.players.map((letters) => letters.split("").map((l) => v.names[v.seats.indexOf(l)]).join(" & "));
@@ -718,6 +862,15 @@ function wire() {
       sel.appendChild(o);
     }
   }
+  for (const v of CONFIG.variants) {
+    const o = document.createElement("option");
+    o.value = v.name;
+    o.textContent = v.title;
+    $("rules-variant").appendChild(o);
+  }
+  $("rules").addEventListener("click", () => openRules(S && S.variant ? S.variant.name : $("ng-variant").value));
+  $("rules-variant").addEventListener("change", () => showRules($("rules-variant").value));
+  $("pieces").addEventListener("change", () => { dress($("board")); dress($("panel")); });
   $("ng-variant").addEventListener("change", ngPlayers);
   $("newgame-form").addEventListener("submit", (e) => { if (e.submitter && e.submitter.value === "cancel") return; startGame(e); });
   $("ng-cancel").addEventListener("click", (e) => { e.preventDefault(); $("newgame").close(); });
@@ -747,6 +900,7 @@ function wire() {
     try { await api("POST", "/api/resign", { player }); } catch (e) { say(e.message); }
   });
   $("takeback").addEventListener("click", async () => {
+    if (S && S.takeback_why) { say(S.takeback_why); return; }
     const people = humans();
     const player = S.person !== null ? S.person : people[people.length - 1];
     try { await api("POST", "/api/takeback", { player }); } catch (e) { say(e.message); }
@@ -791,13 +945,14 @@ function wire() {
   });
   }
   document.addEventListener("keydown", (e) => {
-    if ($("newgame").open || $("loaddlg").open || e.target.tagName === "INPUT" || e.target.tagName === "TEXTAREA" || e.target.tagName === "SELECT") return;
+    if ($("newgame").open || $("loaddlg").open || $("rulesdlg").open || e.target.tagName === "INPUT" || e.target.tagName === "TEXTAREA" || e.target.tagName === "SELECT") return;
     if (e.key === "ArrowLeft") showPly(shown - 1);
     else if (e.key === "ArrowRight") showPly(shown + 1);
     else if (e.key === "Home") showPly(0);
     else if (e.key === "End") showPly(S ? S.moves.length : 0);
     else if (e.key === "Escape") clearSelection();
     else if (e.key === "n" || e.key === "N") $("new").click();
+    else if (e.key === "r" || e.key === "R") $("rules").click();
   });
   setInterval(tick, 100);
   const events = new EventSource("/events?token=" + TOKEN);

@@ -24,6 +24,8 @@ pub struct Frame {
     pub text: String,
     /// How the game stands: whose turn, or how it ended.
     pub headline: String,
+    /// The game ended here: nobody is marked to move.
+    pub over: bool,
 }
 
 /// A game replayed through the rules.
@@ -62,6 +64,7 @@ fn frame<G: Game>(record: &Record<G>, before: Option<&Diagram>, last_move: Optio
         last_move,
         text: pos.to_text(),
         headline,
+        over: outcome.is_some(),
     }
 }
 

@@ -13,15 +13,20 @@ const STYLE: &str = include_str!("page.css");
 const SCRIPT: &str = include_str!("page.js");
 const POLICY: &str = "default-src 'none'; style-src 'unsafe-inline'; script-src 'unsafe-inline'; img-src data:";
 
-/// A string as a JSON (and so JavaScript) literal that is safe inside `<script>`: no `<` (no
+/// A value as JSON (and so a JavaScript literal) that is safe inside `<script>`: no `<` (no
 /// `</script>`, no `<!--`), and no line separators, which JavaScript before ES2019 did not allow
-/// in strings.
-fn js_string(s: &str) -> String {
-    serde_json::to_string(s)
+/// in strings. Both pages, `tetrarch view`'s and `tetrarch gui`'s, write their data so. JSON
+/// has these characters only inside strings, where the escapes mean the same.
+pub fn script_json<T: serde::Serialize + ?Sized>(v: &T) -> String {
+    serde_json::to_string(v)
         .unwrap_or_default()
         .replace('<', "\\u003c")
         .replace('\u{2028}', "\\u2028")
         .replace('\u{2029}', "\\u2029")
+}
+
+fn js_string(s: &str) -> String {
+    script_json(s)
 }
 
 fn head(title: &str) -> String {
@@ -173,7 +178,7 @@ pub fn game(replay: &Replay, record: Option<&ParsedGame>, index: Option<&str>) -
     s.push_str(&svg::board(&first.diagram, &lay));
     // The start position is drawn in the page itself, so that it shows before the script runs.
     s.push_str("<g id=\"position\" class=\"position\">");
-    s.push_str(&svg::position(&first.diagram, &lay, &first.marks));
+    s.push_str(&svg::position(&first.diagram, &lay, &first.marks, first.over));
     s.push_str("</g></svg></div>\n");
     s.push_str(
         "<nav class=\"controls\"><button id=\"first\" title=\"first (Home)\">|\u{25c0}</button>\
@@ -251,7 +256,7 @@ pub fn game(replay: &Replay, record: Option<&ParsedGame>, index: Option<&str>) -
         let _ = writeln!(
             s,
             "{{svg:{},cap:{},data:{},fen:{},clocks:[{}]}},",
-            js_string(&svg::position(&f.diagram, &lay, &f.marks)),
+            js_string(&svg::position(&f.diagram, &lay, &f.marks, f.over)),
             js_string(&caption(k, f)),
             js_string(&words),
             js_string(&f.text),

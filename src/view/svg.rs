@@ -145,7 +145,7 @@ pub fn svg_turned(d: &Diagram, marks: &[usize], turns: u8) -> String {
     s.push_str(&defs([d], &lay));
     s.push_str(&board(d, &lay));
     s.push_str("<g class=\"position\">");
-    s.push_str(&position(d, &lay, marks));
+    s.push_str(&position(d, &lay, marks, false));
     s.push_str("</g></svg>\n");
     s
 }
@@ -324,10 +324,10 @@ fn man(d: &Diagram, m: &Man, down: bool) -> String {
 }
 
 /// What stands on the board, and the panel under it. `marks`: the cells the last move changed.
-pub fn position(d: &Diagram, lay: &Layout, marks: &[usize]) -> String {
+pub fn position(d: &Diagram, lay: &Layout, marks: &[usize], over: bool) -> String {
     let mut s = men(d, lay, marks);
     let _ = write!(s, "<g transform=\"translate(0 {}) scale({})\">", lay.board_bottom + 32.0, lay.ui);
-    s.push_str(&panel(d, lay));
+    s.push_str(&panel(d, lay, over));
     s.push_str("</g>");
     s
 }
@@ -434,12 +434,15 @@ pub fn men(d: &Diagram, lay: &Layout, marks: &[usize]) -> String {
 
 /// The panel under the board, in its own units (`Layout::ui` scales it in a whole picture):
 /// the seats with their colour, name, turn, standing and hand, then the facts and the legend.
-pub fn panel(d: &Diagram, lay: &Layout) -> String {
+/// `over`: the game has ended, so nobody is marked to move (the position still names its
+/// turn, in `data-to-move`).
+pub fn panel(d: &Diagram, lay: &Layout, over: bool) -> String {
     let mut s = String::new();
     let panel_width = lay.width / lay.ui;
     let mut y = PANEL_TOP;
     for (k, seat) in d.seats.iter().enumerate() {
         let to_move = k == d.to_move.index();
+        let marked = to_move && !over;
         let hand: String = seat
             .hand
             .as_ref()
@@ -453,7 +456,7 @@ pub fn panel(d: &Diagram, lay: &Layout) -> String {
             esc(&seat.standing.join(",")),
             if seat.hand.is_some() { format!(" data-hand=\"{}\"", esc(&hand)) } else { String::new() }
         );
-        if to_move {
+        if marked {
             let _ = write!(
                 s,
                 "<rect x=\"{}\" y=\"{}\" width=\"{}\" height=\"{}\" rx=\"5\" fill=\"#fff3bf\" stroke=\"#e8a100\"/>\
@@ -466,18 +469,30 @@ pub fn panel(d: &Diagram, lay: &Layout) -> String {
                 y - 11.0,
             );
         }
+        // Shogi's pieces are all one wood, so its seats are told apart as shogi writes them: a
+        // black wedge for sente (who sits at the bottom), a white one for gote.
+        let sign = match d.style {
+            Style::Shogi => format!(
+                "<path d=\"M{x} {} l6 3 l1 9 h-14 l1 -9 z\" fill=\"{}\" stroke=\"#222\"/>",
+                y - 14.0,
+                if seat.view == 0 { "#222" } else { "#fff" },
+                x = LEFT + 6.0,
+            ),
+            _ => format!(
+                "<circle cx=\"{}\" cy=\"{}\" r=\"8\" fill=\"{}\" stroke=\"#222\"/>",
+                LEFT + 6.0,
+                y - 5.0,
+                seat.fill
+            ),
+        };
         let _ = write!(
             s,
-            "<circle cx=\"{}\" cy=\"{}\" r=\"8\" fill=\"{}\" stroke=\"#222\"/>\
-             <text x=\"{}\" y=\"{}\" font-size=\"14\" font-weight=\"{}\" fill=\"#111\">{}{}</text>",
-            LEFT + 6.0,
-            y - 5.0,
-            seat.fill,
+            "{sign}<text x=\"{}\" y=\"{}\" font-size=\"14\" font-weight=\"{}\" fill=\"#111\">{}{}</text>",
             LEFT + 20.0,
             y,
-            if to_move { "bold" } else { "normal" },
+            if marked { "bold" } else { "normal" },
             esc(seat.name),
-            if to_move { " \u{2014} to move" } else { "" },
+            if marked { " \u{2014} to move" } else { "" },
         );
         if !seat.standing.is_empty() {
             let _ = write!(
@@ -575,7 +590,7 @@ pub fn board_svg(d: &Diagram, marks: &[usize], turns: u8) -> String {
 }
 
 /// The panel under the board as a picture of its own, at the board's scale.
-pub fn panel_svg(d: &Diagram) -> String {
+pub fn panel_svg(d: &Diagram, over: bool) -> String {
     let lay = layout([d]);
     // Room for the longest hand, with its count after the last kind.
     let kinds = d.seats.iter().filter_map(|s| s.hand.as_ref().map(Vec::len)).max().unwrap_or(0);
@@ -596,7 +611,7 @@ pub fn panel_svg(d: &Diagram) -> String {
     }
     s.push_str("</defs>");
     s.push_str(&format!("<rect width=\"{width}\" height=\"{height}\" fill=\"#fbf8f1\"/><g class=\"position\">"));
-    s.push_str(&panel(d, &lay));
+    s.push_str(&panel(d, &lay, over));
     s.push_str("</g></svg>");
     s
 }

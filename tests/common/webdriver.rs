@@ -30,6 +30,17 @@ pub fn http(
     headers: &[(&str, &str)],
     body: &str,
 ) -> Result<(u16, String), String> {
+    http_full(port, method, path, headers, body).map(|(status, _, body)| (status, body))
+}
+
+/// The same, with the answer's head (status line and headers, as sent).
+pub fn http_full(
+    port: u16,
+    method: &str,
+    path: &str,
+    headers: &[(&str, &str)],
+    body: &str,
+) -> Result<(u16, String, String), String> {
     let mut stream = TcpStream::connect(("127.0.0.1", port)).map_err(|e| e.to_string())?;
     stream.set_read_timeout(Some(Duration::from_secs(120))).unwrap();
     let mut head = format!("{method} {path} HTTP/1.1\r\n");
@@ -66,7 +77,7 @@ pub fn http(
     let status = head.split_whitespace().nth(1).and_then(|s| s.parse().ok()).ok_or("no status")?;
     let body =
         if head.to_ascii_lowercase().contains("transfer-encoding: chunked") { dechunk(body) } else { body.to_string() };
-    Ok((status, body))
+    Ok((status, head.to_string(), body))
 }
 
 /// One request to chromedriver; the JSON answer's value.
@@ -194,14 +205,12 @@ impl Browser {
         self.call("POST", "/actions", Some(body)).unwrap();
     }
 
-    /// The centre of the first element `selector` finds, in the viewport (scrolled into view
-    /// only when it is not); `None` without one.
+    /// The centre of the first element `selector` finds, in the viewport (scrolled into view,
+    /// its scrolling boxes too, only as far as needed); `None` without one.
     pub fn centre(&self, selector: &str) -> Option<(f64, f64)> {
         let v = self.run(
             "const e = document.querySelector(arguments[0]); if (!e) return null; \
-             let r = e.getBoundingClientRect(); \
-             if (r.top < 0 || r.left < 0 || r.bottom > innerHeight || r.right > innerWidth) { \
-               e.scrollIntoView({block: 'nearest', inline: 'nearest'}); r = e.getBoundingClientRect(); } \
+             e.scrollIntoView({block: 'nearest', inline: 'nearest'}); const r = e.getBoundingClientRect(); \
              return [r.x + r.width / 2, r.y + r.height / 2];",
             json!([selector]),
         );
