@@ -149,6 +149,9 @@ function hints(f) {
   }
   if (f && f.hints && shown === (S ? S.moves.length : 0)) list.push(...f.hints);
   const box = $("hints");
+  // Rewritten only when it changes: a new height moves everything under it.
+  if (box.dataset.shown === list.join("\n")) return;
+  box.dataset.shown = list.join("\n");
   box.textContent = "";
   for (const h of list) {
     const li = document.createElement("li");

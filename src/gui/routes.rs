@@ -179,8 +179,17 @@ fn new_game(hub: &Arc<Hub>, ask: &Ask) -> Result<Answer, Answer> {
     let mut t = lock(&hub.table);
     t.generation += 1;
     let (tx, rx) = mpsc::channel();
-    let worker = start(Arc::clone(hub), t.generation, game, rx)
-        .map_err(|e| Answer::error(503, format!("cannot start the game: {}", e)))?;
+    let worker = match start(Arc::clone(hub), t.generation, game, rx) {
+        Ok(w) => w,
+        Err(e) => {
+            // The game before was stopped: it is shown as over.
+            if t.status == Status::Running {
+                t.status = Status::Over;
+            }
+            hub.broadcast_state(&t);
+            return Err(Answer::error(503, format!("cannot start the game: {}", e)));
+        }
+    };
     t.infos = vec![None; players.len()];
     t.players = players;
     t.live = Some(live);
