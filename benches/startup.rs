@@ -56,7 +56,7 @@ fn main() {
         );
     };
     show("usi to usiok (a fresh process)", (0..RUNS).map(|_| timed(None).0).collect());
-    for v in tetrarch::rules::registry::names(true) {
+    for v in tetrarch::variants::names() {
         show(&format!("USI_Variant {v} to readyok"), (0..RUNS).map(|_| timed(Some(v)).1).collect());
     }
 }

@@ -15,4 +15,5 @@ pub mod protocol;
 pub mod rules;
 pub mod search;
 pub mod tune;
+pub mod variants;
 pub mod view;

@@ -85,7 +85,7 @@ enum Cmd {
     Openings {
         /// The openings file.
         file: std::path::PathBuf,
-        #[arg(long, default_value = tetrarch::rules::registry::DEFAULT_VARIANT)]
+        #[arg(long, default_value = tetrarch::variants::DEFAULT_VARIANT)]
         variant: String,
         /// Positions in the UCI dialect of Fairy-Stockfish and Cute Chess (Judkins: its FEN).
         #[arg(long)]
@@ -98,7 +98,7 @@ enum Cmd {
         /// JSON lines written by `tetrarch match --jsonl`.
         #[arg(required = true)]
         files: Vec<std::path::PathBuf>,
-        #[arg(long, default_value = tetrarch::rules::registry::DEFAULT_VARIANT)]
+        #[arg(long, default_value = tetrarch::variants::DEFAULT_VARIANT)]
         variant: String,
         /// Passes over the weights at each step size, at most.
         #[arg(long, default_value_t = 6)]
@@ -142,7 +142,7 @@ fn main() -> std::process::ExitCode {
                 tetrarch::arbiter::INTERRUPTED.store(true, std::sync::atomic::Ordering::SeqCst);
                 tetrarch::arbiter::engine::kill_all();
             });
-            match tetrarch::arbiter::cli::run(*args) {
+            match tetrarch::arbiter::cli::run(*args, tetrarch::view::Site::open) {
                 Ok(summary) => {
                     say(summary.table().trim_end());
                     if summary.interrupted {

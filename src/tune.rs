@@ -10,135 +10,41 @@
 use crate::arbiter::jsonl::evals_of_line;
 use crate::arbiter::record::ParsedGame;
 use crate::arbiter::rescore::{game_of_json, result_points};
-use crate::games::chaturanga::{self, AllAgainstAll, DoubleMate};
-use crate::games::dojo::{self, Dojo};
-use crate::games::judkins::{self, Judkins};
-use crate::rules::registry::{self, TunedVisitor};
-use crate::rules::{Evaluation, Notation, Rules, Seat};
+use crate::rules::Seat;
+use crate::rules::weights::{Fit, Tunable};
+use crate::variants::{self, TunedVisitor};
 
-/// A game whose evaluation reads its weights from one table.
-pub trait Tunable: Notation + Evaluation + Clone + Send + Sync {
-    type Weights: Sync;
-    /// The table the engine plays with.
-    fn weights() -> Self::Weights;
-    /// The table as one list, and which of its entries are not tuned.
-    fn to_list(w: &Self::Weights) -> (Vec<i32>, Vec<bool>);
-    fn from_list(v: &[i32]) -> Self::Weights;
-    /// The table as the Rust text of its constant in the game's eval.rs (`WEIGHTS`, or all
-    /// against all's `FFA_WEIGHTS`).
-    fn to_rust(w: &Self::Weights) -> String;
-    /// The evaluation from `seat`'s side with the weights `w`.
-    fn eval_with(&self, seat: Seat, w: &Self::Weights) -> i32;
-    /// The seats whose evaluation a game's positions are fitted to, each with its result: the
-    /// first side's in a two-sided game.
-    fn results(g: &ParsedGame) -> Result<Vec<(Seat, f64)>, String> {
+/// The seats whose evaluation a game's positions are fitted to, each with its result: the first
+/// side's in a two-sided game; in all against all, every army's share of the three others it
+/// finished ahead of (a tie counts half), from the places the game's record gives.
+fn results<G: Tunable>(g: &ParsedGame) -> Result<Vec<(Seat, f64)>, String> {
+    if G::FIT == Fit::FirstSide {
         let r = first_side_result(&g.result).ok_or_else(|| format!("result {} is not a two-sided result", g.result))?;
-        Ok(vec![(Seat(0), r)])
+        return Ok(vec![(Seat(0), r)]);
     }
-}
-
-impl Tunable for Judkins {
-    type Weights = judkins::Weights;
-    fn weights() -> judkins::Weights {
-        judkins::WEIGHTS
+    let places: Vec<u32> = g
+        .tag("Places")
+        .ok_or("no places (all against all's results are its places)")?
+        .split('-')
+        .map(|p| p.parse().map_err(|_| format!("place '{}'", p)))
+        .collect::<Result<_, _>>()?;
+    let n = G::VARIANT.seats.len();
+    if places.len() != n {
+        return Err(format!("{} places, not {}", places.len(), n));
     }
-    fn to_list(w: &judkins::Weights) -> (Vec<i32>, Vec<bool>) {
-        w.list()
-    }
-    fn from_list(v: &[i32]) -> judkins::Weights {
-        judkins::Weights::with_list(&judkins::WEIGHTS, v)
-    }
-    fn to_rust(w: &judkins::Weights) -> String {
-        w.to_rust("WEIGHTS")
-    }
-    fn eval_with(&self, seat: Seat, w: &judkins::Weights) -> i32 {
-        let e = self.eval_sente_with(w);
-        if seat == Seat(0) { e } else { -e }
-    }
-}
-
-impl Tunable for DoubleMate {
-    type Weights = chaturanga::Weights;
-    fn weights() -> chaturanga::Weights {
-        chaturanga::WEIGHTS
-    }
-    fn to_list(w: &chaturanga::Weights) -> (Vec<i32>, Vec<bool>) {
-        w.list_for(false)
-    }
-    fn from_list(v: &[i32]) -> chaturanga::Weights {
-        chaturanga::Weights::with_list(&chaturanga::WEIGHTS, v)
-    }
-    fn to_rust(w: &chaturanga::Weights) -> String {
-        w.to_rust("WEIGHTS")
-    }
-    fn eval_with(&self, seat: Seat, w: &chaturanga::Weights) -> i32 {
-        self.eval_for_with(self.side_of(seat), w)
-    }
-}
-
-impl Tunable for AllAgainstAll {
-    type Weights = chaturanga::Weights;
-    fn weights() -> chaturanga::Weights {
-        chaturanga::FFA_WEIGHTS
-    }
-    fn to_list(w: &chaturanga::Weights) -> (Vec<i32>, Vec<bool>) {
-        w.list_for(true)
-    }
-    fn from_list(v: &[i32]) -> chaturanga::Weights {
-        chaturanga::Weights::with_list(&chaturanga::FFA_WEIGHTS, v)
-    }
-    fn to_rust(w: &chaturanga::Weights) -> String {
-        w.to_rust("FFA_WEIGHTS")
-    }
-    fn eval_with(&self, seat: Seat, w: &chaturanga::Weights) -> i32 {
-        self.eval_for_with(self.side_of(seat), w)
-    }
-    /// Every army is fitted, each to its share of the three others it finished ahead of (a tie
-    /// counts half), from the places the game's record gives.
-    fn results(g: &ParsedGame) -> Result<Vec<(Seat, f64)>, String> {
-        let places: Vec<u32> = g
-            .tag("Places")
-            .ok_or("no places (all against all's results are its places)")?
-            .split('-')
-            .map(|p| p.parse().map_err(|_| format!("place '{}'", p)))
-            .collect::<Result<_, _>>()?;
-        if places.len() != 4 {
-            return Err(format!("{} places, not 4", places.len()));
-        }
-        Ok((0..4)
-            .map(|s| {
-                let share: f64 = (0..4)
-                    .filter(|&o| o != s)
-                    .map(|o| match places[s].cmp(&places[o]) {
-                        std::cmp::Ordering::Less => 1.0,
-                        std::cmp::Ordering::Equal => 0.5,
-                        std::cmp::Ordering::Greater => 0.0,
-                    })
-                    .sum();
-                (Seat(s as u8), share / 3.0)
-            })
-            .collect())
-    }
-}
-
-impl Tunable for Dojo {
-    type Weights = dojo::Weights;
-    fn weights() -> dojo::Weights {
-        dojo::WEIGHTS
-    }
-    fn to_list(w: &dojo::Weights) -> (Vec<i32>, Vec<bool>) {
-        w.list()
-    }
-    fn from_list(v: &[i32]) -> dojo::Weights {
-        dojo::Weights::with_list(&dojo::WEIGHTS, v)
-    }
-    fn to_rust(w: &dojo::Weights) -> String {
-        w.to_rust("WEIGHTS")
-    }
-    fn eval_with(&self, seat: Seat, w: &dojo::Weights) -> i32 {
-        let e = self.eval_white_with(w);
-        if seat == Seat(0) { e } else { -e }
-    }
+    Ok((0..n)
+        .map(|s| {
+            let share: f64 = (0..n)
+                .filter(|&o| o != s)
+                .map(|o| match places[s].cmp(&places[o]) {
+                    std::cmp::Ordering::Less => 1.0,
+                    std::cmp::Ordering::Equal => 0.5,
+                    std::cmp::Ordering::Greater => 0.0,
+                })
+                .sum();
+            (Seat(s as u8), share / (n - 1) as f64)
+        })
+        .collect())
 }
 
 /// A position, a seat, and the result of its game for that seat: 1 won, 0.5 drawn, 0 lost (all
@@ -178,7 +84,7 @@ pub fn run(variant: &str, cfg: &TuneConfig, log: &mut dyn FnMut(String)) -> Resu
             run_game::<G>(self.0, self.1, self.2)
         }
     }
-    registry::visit_tuned(variant, Run(variant, cfg, log)).map_err(|e| format!("tune: {}", e))?
+    variants::visit_tuned(variant, Run(variant, cfg, log)).map_err(|e| format!("tune: {}", e))?
 }
 
 fn run_game<G: Tunable>(variant: &str, cfg: &TuneConfig, log: &mut dyn FnMut(String)) -> Result<String, String> {
@@ -223,12 +129,12 @@ fn run_game<G: Tunable>(variant: &str, cfg: &TuneConfig, log: &mut dyn FnMut(Str
 /// The quiet positions of one game: not in check, past the opening, and where the move played
 /// next was not a capture or promotion (a position in the middle of an exchange is judged by its
 /// end, which the static evaluation does not see).
-/// Each position gives a sample for each seat that `Tunable::results` names and that is still in
+/// Each position gives a sample for each seat that `results` names and that is still in
 /// the game.
 /// `evals`, where given, holds another engine's evaluation of the position before each move,
 /// from the side to move's view.
 pub fn samples_of<G: Tunable>(g: &ParsedGame, evals: Option<&[i32]>) -> Result<Vec<Sample<G>>, String> {
-    let results = G::results(g)?;
+    let results = results::<G>(g)?;
     if let Some(e) = evals.filter(|e| e.len() != g.moves.len()) {
         return Err(format!("{} evals for {} moves", e.len(), g.moves.len()));
     }

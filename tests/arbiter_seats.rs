@@ -1,74 +1,52 @@
-//! The match runner's seat bookkeeping for games of more than two sides, on a stand-in game with
-//! four seats in both groupings (two sides of two, four sides of one), independent of any real
-//! game's rules: rotation, and who scores what after a fault.
+//! Seats and sides in games of more than two sides, on the stand-in game of four seats in both
+//! groupings (two sides of two, four sides of one), independent of any real game's rules: the
+//! rules core's perpetual checker among four sides, and the match runner's rotation and who
+//! scores what after a fault.
 
+mod common;
+
+use common::stand_in::Stand;
 use tetrarch::arbiter::game::{Player, player_places, points_of_forfeit};
 use tetrarch::arbiter::{cycle, schedule};
-use tetrarch::rules::registry::{SearchPolicy, VariantSpec};
-use tetrarch::rules::{MoveList, Outcome, Rules, Seat, SeatMask, Side, Termination};
+use tetrarch::rules::{Seat, SeatMask, Side, Termination, Trace, perpetual_checker, repetition_outcome};
 
-const STAND_IN: VariantSpec = VariantSpec {
-    name: "stand-in",
-    title: "a stand-in with four seats",
-    seats: "ybrg",
-    players: &["y", "b", "r", "g"],
-    files: 1,
-    ranks: 1,
-    keyword: "fen",
-    playable: false,
-    search: SearchPolicy::DEFAULT,
-    bench: None,
-};
+/// Two rounds of seats 0, 1, 2, 3; `checks[i]` is who is in check after the i-th move.
+fn rounds(checks: [u8; 8]) -> Vec<Trace> {
+    let mut t = vec![Trace { hash: 1, to_move: Seat(0), checks: SeatMask::EMPTY }];
+    for (i, &c) in checks.iter().enumerate() {
+        t.push(Trace { hash: 2 + i as u64 % 4, to_move: Seat(((i + 1) % 4) as u8), checks: SeatMask(c) });
+    }
+    t
+}
 
-/// Four seats; `PAIRS` puts seats 0+2 and 1+3 on two sides (Double Mate), else each alone.
-/// `OUT` is the mask of armies already out, the higher seat having gone out later. It
-/// implements the rules part of a game only: the seat bookkeeping needs no texts or evaluation.
-#[derive(Clone)]
-struct Stand<const PAIRS: bool, const OUT: u8 = 0>;
+#[test]
+fn a_perpetual_checker_among_four_sides_is_found() {
+    // Seat 1 checks seat 3 after each of its moves (moves 2 and 6); nobody else checks.
+    let only_b = rounds([0, 0b1000, 0, 0, 0, 0b1000, 0, 0]);
+    assert_eq!(perpetual_checker(&Stand::<false>, &only_b), Some(Side(1)));
+    // Seat 2 also checks on each of its moves: the rule cancels out.
+    let two = rounds([0, 0b1000, 0b0001, 0, 0, 0b1000, 0b0001, 0]);
+    assert_eq!(perpetual_checker(&Stand::<false>, &two), None);
+    // Seat 1 missed once.
+    let missed = rounds([0, 0b1000, 0, 0, 0, 0, 0, 0]);
+    assert_eq!(perpetual_checker(&Stand::<false>, &missed), None);
+}
 
-impl<const PAIRS: bool, const OUT: u8> Rules for Stand<PAIRS, OUT> {
-    type Move = u8;
-    type Moves<T: Copy + Send> = MoveList<T, 1>;
-    const VARIANT: &'static VariantSpec = &STAND_IN;
-    const MAX_MOVES: usize = 1;
-    const REPETITIONS: usize = 3;
-    const PERPETUAL_CHECK_LOSES: bool = false;
-    fn startpos() -> Self {
-        Stand
+#[test]
+fn a_side_of_two_seats_checks_perpetually_only_if_both_do() {
+    // Seats 0 and 2 (one side) check an enemy seat after every one of their moves.
+    let both = rounds([0b0010, 0, 0b1000, 0, 0b0010, 0, 0b1000, 0]);
+    assert_eq!(perpetual_checker(&Stand::<true>, &both), Some(Side(0)));
+    let one = rounds([0b0010, 0, 0, 0, 0b0010, 0, 0, 0]);
+    assert_eq!(perpetual_checker(&Stand::<true>, &one), None);
+    // Two rounds that return to the first position, for the third time: the other side wins.
+    let mut traces = vec![Trace { hash: 10, to_move: Seat(0), checks: SeatMask::EMPTY }];
+    for i in 0..8 {
+        let next = Seat(((i + 1) % 4) as u8);
+        traces.push(Trace { hash: 10 + next.0 as u64, to_move: next, checks: SeatMask([0b0010, 0, 0b1000, 0][i % 4]) });
     }
-    fn to_move(&self) -> Seat {
-        Seat(0)
-    }
-    fn side_of(&self, seat: Seat) -> Side {
-        Side(if PAIRS { seat.0 % 2 } else { seat.0 })
-    }
-    fn legal_moves(&self, _: &mut MoveList<u8, 1>) {}
-    fn play(&mut self, _: u8) {}
-    fn hash(&self) -> u64 {
-        0
-    }
-    fn hash_from_scratch(&self) -> u64 {
-        0
-    }
-    fn must_answer_check(&self) -> bool {
-        false
-    }
-    fn checked_seats(&self) -> SeatMask {
-        SeatMask::EMPTY
-    }
-    fn no_move_outcome(&self) -> Outcome {
-        Outcome::draw(Termination::Stalemate)
-    }
-    fn side_lost(&self, side: Side) -> bool {
-        OUT & (1 << side.0) != 0
-    }
-    fn ranking(&self) -> Option<Vec<SeatMask>> {
-        (OUT != 0).then(|| {
-            let mut r = vec![SeatMask(0xF & !OUT)];
-            r.extend((0..4u8).rev().filter(|s| OUT & (1 << s) != 0).map(|s| Seat(s).mask()));
-            r
-        })
-    }
+    let o = repetition_outcome(&Stand::<true>, &traces).unwrap();
+    assert_eq!((o.reason, o.winners), (Termination::PerpetualCheck, SeatMask(0b1010)));
 }
 
 #[test]

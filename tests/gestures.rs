@@ -7,7 +7,7 @@ use std::collections::HashSet;
 use tetrarch::rules::Game;
 use tetrarch::rules::diagram::Origin;
 use tetrarch::rules::prelude::*;
-use tetrarch::rules::registry::{self, Visitor};
+use tetrarch::variants::{self, Visitor};
 
 mod common;
 
@@ -65,7 +65,7 @@ impl Visitor for Check {
 #[test]
 fn every_legal_move_has_one_gesture_of_its_own() {
     for v in ["judkins", "dojo", "chaturanga", "chaturanga-ffa", "judtho"] {
-        let (moves, shared) = registry::visit(v, Check).unwrap();
+        let (moves, shared) = variants::visit(v, Check).unwrap();
         assert!(moves > 1000, "{v}: {moves} moves");
         eprintln!("{v}: {moves} moves, {shared} clicks that leave a choice");
     }
@@ -105,7 +105,7 @@ impl Visitor for Numbered {
 fn every_legal_move_has_actions_of_its_own() {
     use tetrarch::rules::Actions;
     for v in ["judkins", "dojo", "chaturanga", "chaturanga-ffa", "judtho"] {
-        let compound = registry::visit(v, Numbered).unwrap();
+        let compound = variants::visit(v, Numbered).unwrap();
         eprintln!("{v}: {compound} moves of more than one action");
     }
     assert_eq!(<tetrarch::games::judkins::Judkins as Actions>::ACTIONS, 2808);

@@ -4,8 +4,10 @@ use tetrarch::arbiter::rescore::game_of_json;
 use tetrarch::games::chaturanga::{self, AllAgainstAll, DoubleMate};
 use tetrarch::games::dojo::Dojo;
 use tetrarch::games::judkins::{Judkins, SENTE, WEIGHTS, Weights};
+use tetrarch::rules::Tunable;
+use tetrarch::rules::weights::WeightsTable;
 use tetrarch::rules::{Evaluation, Notation, Rules, Seat, Side};
-use tetrarch::tune::{Tunable, TuneConfig, error, run, samples_of};
+use tetrarch::tune::{TuneConfig, error, run, samples_of};
 
 const GAMES: &str = include_str!("../fixtures/judkins-tuning.jsonl");
 const DOJO_GAMES: &str = include_str!("../fixtures/dojo-tuning.jsonl");

@@ -8,9 +8,10 @@ use pyo3::exceptions::{PyIndexError, PyValueError};
 use pyo3::prelude::*;
 use pyo3::types::{PyDict, PyTuple};
 use tetrarch::arbiter::game::{Player, player_places, points_of_outcome};
-use tetrarch::rules::registry::{self, VariantSpec, Visitor};
+use tetrarch::rules::VariantSpec;
 use tetrarch::rules::{Game, MoveBuffer, MovesOf, Record, Seat, Side, mask_letters, perft, seat_letter};
 use tetrarch::search::{Control, Info, Limits, Score, Searcher};
+use tetrarch::variants::Visitor;
 
 fn err(e: impl std::fmt::Display) -> PyErr {
     PyValueError::new_err(e.to_string())
@@ -396,7 +397,7 @@ fn open(variant: &str, start: Option<&str>) -> PyResult<Box<dyn Live>> {
             Ok(Box::new(LiveGame::<G>::open(self.0)?))
         }
     }
-    registry::visit(variant, Open(start)).map_err(err)?.map_err(err)
+    tetrarch::variants::visit(variant, Open(start)).map_err(err)?.map_err(err)
 }
 
 /// A position of one variant and the game that led to it: moves are pushed and popped as
@@ -749,7 +750,7 @@ impl Engine {
 /// The variants the package plays.
 #[pyfunction]
 fn variants() -> Vec<&'static str> {
-    registry::names(true)
+    tetrarch::variants::names()
 }
 
 #[pymodule]

@@ -24,7 +24,7 @@ pub struct MatchArgs {
     #[command(subcommand)]
     pub pooled: Option<MatchCmd>,
     /// Variant name.
-    #[arg(long, default_value = crate::rules::registry::DEFAULT_VARIANT)]
+    #[arg(long, default_value = crate::variants::DEFAULT_VARIANT)]
     pub variant: String,
     /// An engine, as key=value words: name=N cmd=PATH [arg=A]... [option.K=V]...
     /// [variant-option=USI_Variant|UCI_Variant] [go-seats=LETTERS] ["go=depth 1"]; double quotes
@@ -163,7 +163,7 @@ fn read_all(files: &[PathBuf]) -> Result<Vec<(String, String)>, String> {
 }
 
 /// Runs `tetrarch match` as its arguments say: a match, `match merge`, or `--from-records`.
-pub fn run(a: MatchArgs) -> Result<Summary, String> {
+pub fn run(a: MatchArgs, pages: super::Pages) -> Result<Summary, String> {
     if let Some(MatchCmd::Merge { files, sprt }) = &a.pooled {
         let mut summary = super::rescore::merge(&read_all(files)?)?;
         let sprt = Sprt::parse(sprt)?;
@@ -177,11 +177,11 @@ pub fn run(a: MatchArgs) -> Result<Summary, String> {
         let text = std::fs::read_to_string(p).map_err(|e| format!("{}: {}", p.display(), e))?;
         return super::rescore::from_records(&text).map_err(|e| format!("{}: {}", p.display(), e));
     }
-    super::run(&config(a)?)
+    super::run(&config(a, pages)?)
 }
 
 /// The match the arguments describe.
-pub fn config(a: MatchArgs) -> Result<MatchConfig, String> {
+pub fn config(a: MatchArgs, pages: super::Pages) -> Result<MatchConfig, String> {
     let mut engines = a.engines;
     let mut names: Vec<&str> = engines.iter().map(|e| e.name.as_str()).collect();
     names.sort_unstable();
@@ -205,7 +205,7 @@ pub fn config(a: MatchArgs) -> Result<MatchConfig, String> {
         None => Vec::new(),
         Some(p) => super::openings::read(p)?,
     };
-    let players = crate::rules::registry::find(&a.variant).map(|v| v.players.len()).unwrap_or(2);
+    let players = crate::variants::find(&a.variant).map(|v| v.players.len()).unwrap_or(2);
     let cycle = super::cycle(players, engines.len());
     let games = match (a.games, a.rounds) {
         (Some(g), _) => g,
@@ -226,7 +226,7 @@ pub fn config(a: MatchArgs) -> Result<MatchConfig, String> {
         sprt,
         pgn: a.pgn,
         jsonl: a.jsonl,
-        html: a.html,
+        html: a.html.map(|dir| (dir, pages)),
         margin_ms: a.margin,
         startup_ms: a.startup,
         hang_ms: a.hang,

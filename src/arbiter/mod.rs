@@ -13,8 +13,8 @@ pub mod record;
 pub mod rescore;
 pub mod stats;
 
-use crate::rules::registry::{self, Visitor};
 use crate::rules::{Game, Rules, Seat};
+use crate::variants::{self, Visitor};
 use clock::TimeControl;
 use engine::{EngineProc, EngineSpec, Fault};
 use game::{Ending, GameConfig, GameReport, Opening, Player};
@@ -29,6 +29,15 @@ use std::time::Instant;
 /// Raised by Ctrl-C: no new game starts, running ones are abandoned.
 pub static INTERRUPTED: AtomicBool = AtomicBool::new(false);
 
+/// Where each finished game is shown besides the record files.
+pub trait GamePages {
+    /// Adds the game numbered `index` (from 0), given as its record text.
+    fn add(&mut self, index: usize, record: &str) -> Result<(), String>;
+}
+
+/// Opens a match's pages in a directory, under the match's title.
+pub type Pages = fn(&std::path::Path, &str) -> Result<Box<dyn GamePages>, String>;
+
 #[derive(Clone, Debug)]
 pub struct MatchConfig {
     pub variant: String,
@@ -40,8 +49,10 @@ pub struct MatchConfig {
     pub sprt: Option<Sprt>,
     pub pgn: Option<std::path::PathBuf>,
     pub jsonl: Option<std::path::PathBuf>,
-    /// A directory for the games' pages (`tetrarch view`), written as each game ends.
-    pub html: Option<std::path::PathBuf>,
+    /// A directory for the games' pages, with what writes them (`tetrarch view`'s pages, which
+    /// the caller names, so that the match runner needs nothing of them): each game's record is
+    /// given to it as the game ends.
+    pub html: Option<(std::path::PathBuf, Pages)>,
     pub margin_ms: u64,
     pub startup_ms: u64,
     pub hang_ms: u64,
@@ -371,7 +382,7 @@ pub fn run(cfg: &MatchConfig) -> Result<Summary, String> {
             run_game::<G>(self.0)
         }
     }
-    registry::visit(&cfg.variant, Run(cfg)).map_err(|e| format!("match: {}", e))?
+    variants::visit(&cfg.variant, Run(cfg)).map_err(|e| format!("match: {}", e))?
 }
 
 fn run_game<G: Game>(cfg: &MatchConfig) -> Result<Summary, String> {
@@ -423,7 +434,7 @@ fn run_game<G: Game>(cfg: &MatchConfig) -> Result<Summary, String> {
         None => None,
     };
     let mut site = match &cfg.html {
-        Some(dir) => Some(crate::view::Site::create(dir, &cfg.event)?),
+        Some((dir, open)) => Some(open(dir, &cfg.event)?),
         None => None,
     };
     let next = Arc::new(AtomicUsize::new(0));

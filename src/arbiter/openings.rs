@@ -4,7 +4,7 @@
 
 use super::game::Opening;
 use crate::rules::Game;
-use crate::rules::registry::{self, Visitor};
+use crate::variants::{self, Visitor};
 
 /// The openings of a file's text, each checked against the variant's rules.
 pub fn parse(text: &str) -> Vec<Opening> {
@@ -33,7 +33,7 @@ pub fn positions(variant: &str, openings: &[Opening], uci: bool) -> Result<Vec<S
                 .collect()
         }
     }
-    registry::visit(variant, Positions(openings, uci)).map_err(|e| e.to_string())?
+    variants::visit(variant, Positions(openings, uci)).map_err(|e| e.to_string())?
 }
 
 #[cfg(test)]

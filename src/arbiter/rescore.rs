@@ -7,8 +7,8 @@ use super::game::{self, Ending, GameReport, Opening, Player};
 use super::jsonl::GameLine;
 use super::record::{ParsedGame, parse_pgn};
 use super::{Summary, player_seats};
-use crate::rules::registry::{self, Visitor};
 use crate::rules::{Game, Record};
+use crate::variants::{self, Visitor};
 
 /// Reads a record file of one variant and returns the match's figures.
 pub fn from_records(text: &str) -> Result<Summary, String> {
@@ -41,7 +41,7 @@ pub fn merge(files: &[(String, String)]) -> Result<Summary, String> {
 /// One JSON line of `record::json` as the record it stands for.
 pub fn game_of_json(line: &str) -> Result<ParsedGame, String> {
     let g = GameLine::parse(line)?;
-    let spec = registry::find(&g.variant).ok_or_else(|| format!("unknown variant '{}'", g.variant))?;
+    let spec = variants::find(&g.variant).ok_or_else(|| format!("unknown variant '{}'", g.variant))?;
     let mut tags = vec![("Variant".to_string(), g.variant.clone())];
     tags.push(("Round".into(), g.game.to_string()));
     for p in &g.players {
@@ -88,7 +88,7 @@ pub fn rescore_games(games: &[ParsedGame]) -> Result<Summary, String> {
             rescore::<G>(self.0)
         }
     }
-    registry::visit(&variant, Rescore(games)).map_err(|e| e.to_string())?
+    variants::visit(&variant, Rescore(games)).map_err(|e| e.to_string())?
 }
 
 fn rescore<G: Game>(games: &[ParsedGame]) -> Result<Summary, String> {

@@ -5,7 +5,7 @@ use super::api::AnalysisEvent;
 use super::hub::{Hub, sse};
 use crate::arbiter::engine::{EngineProc, EngineSpec};
 use crate::arbiter::movedata::InfoLine;
-use crate::rules::registry::VariantSpec;
+use crate::rules::VariantSpec;
 use std::sync::Arc;
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::time::{Duration, Instant};

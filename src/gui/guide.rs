@@ -4,7 +4,7 @@
 //! this is the summary a newcomer reads before the first move.
 
 use crate::rules::Game;
-use crate::rules::registry::{self, Visitor};
+use crate::variants::{self, Visitor};
 use crate::view::svg;
 use serde::Serialize;
 
@@ -232,12 +232,12 @@ fn picture(variant: &str, position: &str) -> Result<String, String> {
             Ok(svg::board_svg(&pos.diagram(), &[], 0))
         }
     }
-    registry::visit(variant, Draw(position)).map_err(|e| e.to_string())?
+    variants::visit(variant, Draw(position)).map_err(|e| e.to_string())?
 }
 
 /// The Rules panel of `variant`.
 pub fn guide(variant: &str) -> Result<Guide, String> {
-    let spec = registry::find(variant).ok_or_else(|| format!("variant '{}': unknown", variant))?;
+    let spec = variants::find(variant).ok_or_else(|| format!("variant '{}': unknown", variant))?;
     let g = GUIDES.iter().find(|g| g.variant == spec.name).ok_or_else(|| format!("no rules for {}", variant))?;
     let sections = g
         .sections
@@ -256,7 +256,7 @@ mod tests {
 
     #[test]
     fn every_playable_variant_has_rules_whose_pictures_draw() {
-        for v in crate::rules::VARIANTS.iter().filter(|v| v.playable) {
+        for v in crate::variants::VARIANTS {
             let g = guide(v.name).unwrap_or_else(|e| panic!("{}: {}", v.name, e));
             assert!(!g.sections.is_empty() && !g.summary.is_empty(), "{}", v.name);
             assert!(

@@ -3,9 +3,10 @@
 //! server holds one `Live` behind a trait object; everything under it is generic over the game.
 
 use super::api::{Frame, FrameOutcome, From, LastMove, LegalMove, SeatInfo};
+use crate::rules::VariantSpec;
 use crate::rules::diagram::{Diagram, Origin, Style, and_list};
-use crate::rules::registry::{self, VariantSpec, Visitor};
 use crate::rules::{Game, MoveBuffer, MovesOf, Outcome, Record, mask_letters, seat_letter};
+use crate::variants::{self, Visitor};
 use crate::view::svg;
 
 /// A game as the page sees it.
@@ -60,7 +61,7 @@ pub fn open(variant: &str, start: Option<&str>, moves: &[String]) -> Result<Box<
             Ok(Box::new(open_as::<G>(self.0, self.1)?))
         }
     }
-    registry::visit(variant, Open(start, moves)).map_err(|e| e.to_string())?
+    variants::visit(variant, Open(start, moves)).map_err(|e| e.to_string())?
 }
 
 fn from_of(o: &Origin, letters: &str) -> From {

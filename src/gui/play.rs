@@ -9,8 +9,9 @@ use crate::arbiter::clock::TimeControl;
 use crate::arbiter::engine::{EngineProc, EngineSpec};
 use crate::arbiter::game::{self, Ending, GameConfig, GameReport, Opening, Player, Request};
 use crate::arbiter::movedata::InfoLine;
-use crate::rules::registry::{self, VariantSpec};
+use crate::rules::VariantSpec;
 use crate::rules::{Game, Seat, position_words};
+use crate::variants;
 use std::sync::Arc;
 use std::sync::mpsc::Receiver;
 use std::time::{Duration, Instant};
@@ -87,9 +88,7 @@ fn seated(hub: &Hub, i: usize, p: &PlayerAsk, letters: &str, variant: &VariantSp
 
 impl NewGame {
     pub fn of(hub: &Hub, ask: &NewGameAsk) -> Result<NewGame, String> {
-        let variant = registry::find(&ask.variant)
-            .filter(|v| v.playable)
-            .ok_or_else(|| format!("variant '{}': unknown", ask.variant))?;
+        let variant = variants::find(&ask.variant).ok_or_else(|| format!("variant '{}': unknown", ask.variant))?;
         // A start may be given as `position` takes it: `startpos`, `sfen ...`, `fen ...` or the
         // bare string, with `moves ...` after it.
         let words: Vec<&str> = ask.start.split_whitespace().collect();

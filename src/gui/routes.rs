@@ -12,8 +12,8 @@ use super::table::{Analysis, Controller, Referee, Seated, Status, page_config};
 use crate::arbiter::clock::TimeControl;
 use crate::arbiter::game::{Ending, GameReport, Order, Request};
 use crate::arbiter::record::{parse_pgn, pgn};
-use crate::rules::registry::{self, Visitor};
 use crate::rules::{Game, Seat, position_words};
+use crate::variants::{self, Visitor};
 use std::sync::atomic::AtomicBool;
 use std::sync::mpsc::{self, Receiver};
 use std::sync::{Arc, MutexGuard};
@@ -159,7 +159,7 @@ fn prepare(game: &NewGame) -> Result<Prepared, String> {
             Ok(Prepared { live: Box::new(live), unplayed, start: starter::<G> })
         }
     }
-    registry::visit(game.variant.name, Prepare(game)).map_err(|e| e.to_string())?
+    variants::visit(game.variant.name, Prepare(game)).map_err(|e| e.to_string())?
 }
 
 /// Stops whatever runs at the table, under the control lock the caller holds.

@@ -243,7 +243,7 @@ impl Table {
 /// The seats' names for people, from each game's picture.
 pub fn seat_names(variant: &str) -> Vec<&'static str> {
     use crate::rules::Game;
-    use crate::rules::registry::{self, Visitor};
+    use crate::variants::{self, Visitor};
     struct Names;
     impl Visitor for Names {
         type Output = Vec<&'static str>;
@@ -251,16 +251,15 @@ pub fn seat_names(variant: &str) -> Vec<&'static str> {
             G::startpos().diagram().seats.iter().map(|s| s.name).collect()
         }
     }
-    registry::visit(variant, Names).unwrap_or_default()
+    variants::visit(variant, Names).unwrap_or_default()
 }
 
 /// The page's first load: its token, the variants and the engines of the command line.
 pub fn page_config(token: &str, engines: &[EngineSpec]) -> api::PageConfig {
     api::PageConfig {
         token: token.to_string(),
-        variants: crate::rules::VARIANTS
+        variants: crate::variants::VARIANTS
             .iter()
-            .filter(|v| v.playable)
             .map(|v| api::VariantChoice {
                 name: v.name,
                 title: v.title,

@@ -11,6 +11,16 @@ use nom::multi::many0;
 use nom::sequence::{preceded, terminated};
 use nom::{IResult, Parser};
 
+/// Input echoed in an error: at most 60 characters. Control characters are escaped when the
+/// line is written (`reply::escape_controls`).
+pub fn shown(s: &str) -> String {
+    let mut t: String = s.chars().take(60).collect();
+    if s.chars().count() > 60 {
+        t.push_str("...");
+    }
+    t
+}
+
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub enum PositionStart {
     Startpos,

@@ -2,14 +2,13 @@
 //! `Variant<G>` answers for every game, generically: it keeps the game's record and its
 //! searcher, and runs each search on a worker thread of its own. Dynamic dispatch stops here.
 
-use super::command::{GoParams, PositionStart};
+use super::command::{GoParams, PositionStart, shown};
 use super::options::Options;
 use super::reply::{Output, Reply, SearchInfo};
-use super::session::shown;
-use crate::rules::registry::{self, VariantError, Visitor};
 use crate::rules::{Game, MoveBuffer, MovesOf, Outcome, Record, mask_letters, perft_split, seat_letter};
 use crate::search::time::{Clock, budget, fixed};
 use crate::search::{Control, Limits, SEARCH_STACK, Searcher};
+use crate::variants::{self, VariantError, Visitor};
 use std::panic::{AssertUnwindSafe, catch_unwind};
 use std::sync::Arc;
 use std::thread::JoinHandle;
@@ -110,7 +109,7 @@ impl<G: Game> Engine for Variant<G> {
         let v = G::VARIANT;
         let seats: Vec<String> = v.seats.chars().map(String::from).collect();
         let (name, startpos) = if uci {
-            (registry::uci_name(v.name), (G::UCI.position_out)(&G::startpos().to_text()))
+            (variants::uci_name(v.name), (G::UCI.position_out)(&G::startpos().to_text()))
         } else {
             (v.name, G::startpos().to_text())
         };
@@ -380,5 +379,5 @@ impl Visitor for MakeEngine {
 }
 
 pub(super) fn make_engine(name: &str, options: Options) -> Result<Box<dyn Engine>, VariantError> {
-    registry::visit(name, MakeEngine(options))
+    variants::visit(name, MakeEngine(options))
 }

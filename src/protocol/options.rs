@@ -2,11 +2,11 @@
 //! its kind, default and range, and how a value is applied. `usi` and `uci` print from it and
 //! `setoption` reads and checks values by it (Stockfish's `OptionsMap` is the model).
 
-use super::command;
+use super::command::{self, shown};
 use super::reply::{OptionKind, Reply};
-use super::session::{Session, shown};
-use crate::rules::registry;
 use crate::search::{MAX_HASH_MIB, MAX_THREADS};
+use crate::variants;
+use crate::variants::VariantError;
 
 /// The values of the options, as the session and a search read them.
 #[derive(Clone, Copy, Debug)]
@@ -34,10 +34,22 @@ impl Default for Options {
     }
 }
 
-pub use crate::rules::registry::DEFAULT_VARIANT;
+pub use crate::variants::DEFAULT_VARIANT;
 
 /// The longest move overhead the `MoveOverhead` option takes, in milliseconds.
 pub const MAX_OVERHEAD_MS: u64 = 5000;
+
+/// What an option's setter changes: the options, the engine, and where a note goes. The
+/// session is the one implementation; the options know it by this alone.
+pub(super) trait Settings {
+    fn options(&mut self) -> &mut Options;
+    fn searching(&mut self) -> bool;
+    /// Resizes the hash table; the MiB it got.
+    fn set_hash(&mut self, mib: usize) -> usize;
+    fn set_threads(&mut self, n: usize);
+    fn choose_variant(&mut self, name: &str) -> Result<(), VariantError>;
+    fn send(&self, r: Reply);
+}
 
 /// What an option takes, and the setter that applies a value it has read and checked.
 pub(super) enum Kind {
@@ -46,21 +58,21 @@ pub(super) enum Kind {
         default: u64,
         min: u64,
         max: u64,
-        set: fn(&mut Session, u64) -> Result<(), String>,
+        set: fn(&mut dyn Settings, u64) -> Result<(), String>,
     },
     Check {
         default: bool,
-        set: fn(&mut Session, bool) -> Result<(), String>,
+        set: fn(&mut dyn Settings, bool) -> Result<(), String>,
     },
     /// One of `vars`.
     Combo {
         default: &'static str,
         vars: &'static [&'static str],
-        set: fn(&mut Session, &str) -> Result<(), String>,
+        set: fn(&mut dyn Settings, &str) -> Result<(), String>,
     },
     /// A playable variant of the registry, by its name in the dialect spoken.
     Variant {
-        set: fn(&mut Session, &str) -> Result<(), String>,
+        set: fn(&mut dyn Settings, &str) -> Result<(), String>,
     },
 }
 
@@ -86,8 +98,8 @@ pub(super) const OPTIONS: &[EngineOption] = &[
             min: 1,
             max: MAX_HASH_MIB as u64,
             set: |s, mib| {
-                s.options.hash_mib = mib as usize;
-                let got = s.engine.set_hash(mib as usize);
+                s.options().hash_mib = mib as usize;
+                let got = s.set_hash(mib as usize);
                 if got.saturating_mul(2) <= mib as usize {
                     s.send(Reply::Text(format!("USI_Hash: {} MiB, the most this machine would give", got)));
                 }
@@ -104,8 +116,8 @@ pub(super) const OPTIONS: &[EngineOption] = &[
             min: 1,
             max: MAX_THREADS as u64,
             set: |s, n| {
-                s.options.threads = n as usize;
-                s.engine.set_threads(n as usize);
+                s.options().threads = n as usize;
+                s.set_threads(n as usize);
                 Ok(())
             },
         },
@@ -117,7 +129,7 @@ pub(super) const OPTIONS: &[EngineOption] = &[
         kind: Kind::Check {
             default: Options::DEFAULT.ponder,
             set: |s, b| {
-                s.options.ponder = b;
+                s.options().ponder = b;
                 Ok(())
             },
         },
@@ -128,8 +140,8 @@ pub(super) const OPTIONS: &[EngineOption] = &[
         uci: "UCI_Variant",
         kind: Kind::Variant {
             set: |s, v| {
-                let name = if s.options.uci {
-                    registry::from_uci_name(v).map_err(|e| format!("setoption UCI_Variant: {}", e))?
+                let name = if s.options().uci {
+                    variants::from_uci_name(v).map_err(|e| format!("setoption UCI_Variant: {}", e))?
                 } else {
                     v
                 };
@@ -146,7 +158,7 @@ pub(super) const OPTIONS: &[EngineOption] = &[
             min: 0,
             max: MAX_OVERHEAD_MS,
             set: |s, ms| {
-                s.options.overhead_ms = ms;
+                s.options().overhead_ms = ms;
                 Ok(())
             },
         },
@@ -163,7 +175,7 @@ pub(super) const OPTIONS: &[EngineOption] = &[
             },
             vars: &MULTI_SEARCH,
             set: |s, w| {
-                s.options.best_reply = match w {
+                s.options().best_reply = match w {
                     "paranoid" => Some(false),
                     "brs" => Some(true),
                     _ => None,
@@ -186,10 +198,10 @@ impl EngineOption {
             Kind::Check { default, .. } => OptionKind::Check { default },
             Kind::Combo { default, vars, .. } => OptionKind::Combo { default, vars: vars.to_vec() },
             Kind::Variant { .. } => {
-                let names = registry::names(true);
+                let names = variants::names();
                 OptionKind::Combo {
-                    default: if uci { registry::uci_name(DEFAULT_VARIANT) } else { DEFAULT_VARIANT },
-                    vars: if uci { names.into_iter().map(registry::uci_name).collect() } else { names },
+                    default: if uci { variants::uci_name(DEFAULT_VARIANT) } else { DEFAULT_VARIANT },
+                    vars: if uci { names.into_iter().map(variants::uci_name).collect() } else { names },
                 }
             }
         };
@@ -206,7 +218,7 @@ impl EngineOption {
 
 /// `setoption name <name> [value <value>]`: finds the option, reads and checks the value, and
 /// applies it; on any error nothing changes.
-pub(super) fn set_option(s: &mut Session, name: &str, value: Option<&str>) -> Result<(), String> {
+pub(super) fn set_option(s: &mut dyn Settings, name: &str, value: Option<&str>) -> Result<(), String> {
     let key: String = name.chars().filter(|c| !c.is_whitespace()).collect::<String>().to_ascii_lowercase();
     let option = OPTIONS
         .iter()
@@ -216,8 +228,8 @@ pub(super) fn set_option(s: &mut Session, name: &str, value: Option<&str>) -> Re
     // The value is read and checked first; an option that rebuilds the searcher or the variant
     // then waits for no search; the errors name the option by its `usi` name in both dialects.
     let name = option.usi;
-    let idle = |s: &mut Session| {
-        if option.idle && s.engine.searching() {
+    let idle = |s: &mut dyn Settings| {
+        if option.idle && s.searching() {
             return Err(format!("setoption {}: not while a search is running", name));
         }
         Ok(())

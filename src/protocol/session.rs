@@ -6,24 +6,14 @@
 
 use super::command::{self, Command};
 use super::engine::{Engine, make_engine};
-use super::options::{self, DEFAULT_VARIANT, OPTIONS, Options};
+use super::options::{self, DEFAULT_VARIANT, OPTIONS, Options, Settings};
 use super::reply::{Output, Reply};
-use crate::rules::registry::VariantError;
+use crate::variants::VariantError;
 use std::collections::VecDeque;
 use std::sync::Arc;
 
 pub const ENGINE_NAME: &str = concat!("tetrarch ", env!("CARGO_PKG_VERSION"));
 pub const AUTHOR: &str = "the tetrarch developers";
-
-/// Input echoed in an error: at most 60 characters. Control characters are escaped when the
-/// line is written (`reply::escape_controls`).
-pub fn shown(s: &str) -> String {
-    let mut t: String = s.chars().take(60).collect();
-    if s.chars().count() > 60 {
-        t.push_str("...");
-    }
-    t
-}
 
 pub struct Session {
     out: Arc<Output>,
@@ -168,5 +158,26 @@ impl Session {
         if let Err(e) = r {
             self.send(Reply::Error(e));
         }
+    }
+}
+
+impl Settings for Session {
+    fn options(&mut self) -> &mut Options {
+        &mut self.options
+    }
+    fn searching(&mut self) -> bool {
+        self.engine.searching()
+    }
+    fn set_hash(&mut self, mib: usize) -> usize {
+        self.engine.set_hash(mib)
+    }
+    fn set_threads(&mut self, n: usize) {
+        self.engine.set_threads(n)
+    }
+    fn choose_variant(&mut self, name: &str) -> Result<(), VariantError> {
+        Session::choose_variant(self, name)
+    }
+    fn send(&self, r: Reply) {
+        Session::send(self, r)
     }
 }

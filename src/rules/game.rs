@@ -4,7 +4,7 @@
 //! need only `Rules`, the protocol and records `Notation` too, the search `Evaluation`.
 
 use super::diagram::Draw;
-use super::registry::VariantSpec;
+use super::variant::VariantSpec;
 use super::{MoveBuffer, Outcome, Seat, SeatMask, Side};
 use std::fmt;
 

@@ -1,6 +1,6 @@
 //! The rules core shared by every game: seats, sides and outcomes, the three traits a game
 //! implements (`Rules`, `Notation`, `Evaluation`), move lists, the game record that knows a
-//! game's history, perft, and the one registry of variants.
+//! game's history, perft, and what a game declares of itself as a variant.
 //!
 //! Every rule lives in exactly one place: the engine's search, the protocol session, the match
 //! arbiter and the tests all go through the games' implementations of these traits.
@@ -11,8 +11,8 @@ mod game;
 mod movelist;
 mod perft;
 mod record;
-pub mod registry;
 pub mod text;
+mod variant;
 pub mod weights;
 
 pub use actions::Actions;
@@ -24,7 +24,8 @@ pub use record::{Record, Trace, perpetual_checker, position_words, repetition_ou
 
 /// A game's buffer of its own moves.
 pub type MovesOf<G> = <G as Rules>::Moves<<G as Rules>::Move>;
-pub use registry::{VARIANTS, VariantSpec};
+pub use variant::{BenchPositions, SearchPolicy, VariantSpec};
+pub use weights::Tunable;
 
 /// A player slot, `0..seats`. Each game names its seats with letters (`VariantSpec::seats`).
 ///

@@ -116,3 +116,17 @@ impl<M: Copy, const N: usize> MoveBuffer<M> for MoveList<M, N> {
         MoveList::as_mut_slice(self)
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    #[should_panic(expected = "move list overflow")]
+    fn a_full_move_list_fails_loudly() {
+        let mut l: MoveList<u8, 2> = MoveList::new();
+        l.push(1);
+        l.push(2);
+        l.push(3);
+    }
+}

@@ -2,6 +2,59 @@
 //! `tetrarch tune` fits (with the mask of the weights it leaves fixed), its inverse, and the
 //! Rust text of a fitted table, all from one list of fields in one order.
 
+use super::{Game, Seat};
+
+/// A weights table as `tetrarch tune` handles it: made by `weights!`.
+pub trait WeightsTable: Clone {
+    /// What picks the weights a list leaves fixed (`()` where every form is the same).
+    type Form: Copy;
+    /// The weights as one list, in the order of the fields, and which of them are not tuned in
+    /// the list's form.
+    fn list_for(&self, form: Self::Form) -> (Vec<i32>, Vec<bool>);
+    /// `base` with its weights replaced by `list`'s, in the order of `list`; missing ones are 0.
+    fn with_list(base: &Self, list: &[i32]) -> Self;
+    /// The table as the Rust text of `pub const <const_name>`, for pasting after a tuning run.
+    fn to_rust(&self, const_name: &str) -> String;
+}
+
+/// Whose results a game's positions are fitted to.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Fit {
+    /// The first side's result, in a two-sided game.
+    FirstSide,
+    /// Every seat, each to its share of the others it finished ahead of (a tie counts half),
+    /// from the game's places.
+    Places,
+}
+
+/// A game whose evaluation reads its weights from one table: what `tetrarch tune` fits. Each
+/// game declares it beside its evaluation.
+pub trait Tunable: Game + Clone + Send + Sync {
+    type Weights: WeightsTable + Sync;
+    /// The table the engine plays with.
+    const WEIGHTS: Self::Weights;
+    /// Its constant's name in the game's eval.rs.
+    const WEIGHTS_NAME: &'static str;
+    /// The form of its list.
+    const FORM: <Self::Weights as WeightsTable>::Form;
+    const FIT: Fit;
+    /// The evaluation from `seat`'s side with the weights `w`.
+    fn eval_with(&self, seat: Seat, w: &Self::Weights) -> i32;
+
+    fn weights() -> Self::Weights {
+        Self::WEIGHTS
+    }
+    fn to_list(w: &Self::Weights) -> (Vec<i32>, Vec<bool>) {
+        w.list_for(Self::FORM)
+    }
+    fn from_list(v: &[i32]) -> Self::Weights {
+        <Self::Weights as WeightsTable>::with_list(&Self::WEIGHTS, v)
+    }
+    fn to_rust(w: &Self::Weights) -> String {
+        w.to_rust(Self::WEIGHTS_NAME)
+    }
+}
+
 /// What a field of a weights table can be: a weight, or an array of them (of arrays...).
 pub trait WeightField {
     /// Appends the field's weights, in order.
@@ -44,9 +97,9 @@ impl<T: WeightField, const N: usize> WeightField for [T; N] {
 /// Each field may say which of its weights are not tuned: `fixed |i| ...`, where `i` counts the
 /// field's weights in order (row by row for a table) and the expression may read the list's
 /// form, where the table has one (`for |ffa: bool|`: all against all's list leaves other weights
-/// fixed than Double Mate's). It makes `list_for(form)` (`list()` without a form), the weights
-/// and the fixed mask; `with_list(base, list)`, its inverse over `base`; and `to_rust(name)`,
-/// the table as the Rust text of a `const`.
+/// fixed than Double Mate's). It implements `WeightsTable`: `list_for(form)` (and `list()`
+/// without a form), the weights and the fixed mask; `with_list(base, list)`, its inverse over
+/// `base`; and `to_rust(name)`, the table as the Rust text of a `const`.
 macro_rules! weights {
     (
         $(#[$meta:meta])*
@@ -63,11 +116,11 @@ macro_rules! weights {
             $( $(#[$fmeta])* pub $field: $ty, )*
         }
 
-        impl $name {
-            /// The weights as one list, in the order of the fields, and which of them are not
-            /// tuned in the list's form.
+        impl $crate::rules::weights::WeightsTable for $name {
+            type Form = $form_ty;
+
             #[allow(unused_variables)]
-            pub fn list_for(&self, $form: $form_ty) -> (Vec<i32>, Vec<bool>) {
+            fn list_for(&self, $form: $form_ty) -> (Vec<i32>, Vec<bool>) {
                 let mut v = Vec::new();
                 let mut fixed = Vec::new();
                 $(
@@ -81,9 +134,7 @@ macro_rules! weights {
                 (v, fixed)
             }
 
-            /// `base` with its weights replaced by `list`'s, in the order of `list`; missing
-            /// ones are 0.
-            pub fn with_list(base: &$name, list: &[i32]) -> $name {
+            fn with_list(base: &$name, list: &[i32]) -> $name {
                 let mut it = list.iter().copied();
                 let mut next = || it.next().unwrap_or(0);
                 let mut w = base.clone();
@@ -91,10 +142,8 @@ macro_rules! weights {
                 w
             }
 
-            /// The table as the Rust text of `pub const <const_name>`, for pasting after a
-            /// tuning run (the derived `Debug` is Rust's own syntax for it; rustfmt lays it
-            /// out).
-            pub fn to_rust(&self, const_name: &str) -> String {
+            // The derived `Debug` is Rust's own syntax for the table; rustfmt lays it out.
+            fn to_rust(&self, const_name: &str) -> String {
                 format!("pub const {}: {} = {:?};\n", const_name, stringify!($name), self)
             }
         }
@@ -109,7 +158,7 @@ macro_rules! weights {
             /// The weights as one list, in the order of the fields, and which of them are not
             /// tuned.
             pub fn list(&self) -> (Vec<i32>, Vec<bool>) {
-                self.list_for(())
+                $crate::rules::weights::WeightsTable::list_for(self, ())
             }
         }
     };

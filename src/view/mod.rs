@@ -7,9 +7,10 @@ pub mod page;
 pub mod svg;
 
 use crate::arbiter::record::{ParsedGame, parse_pgn};
+use crate::rules::VariantSpec;
 use crate::rules::diagram::{Diagram, and_list};
-use crate::rules::registry::{self, VariantSpec, Visitor};
 use crate::rules::{Game, Record, position_words};
+use crate::variants::{self, Visitor};
 use std::path::Path;
 
 /// One position of a game, drawn.
@@ -88,7 +89,7 @@ pub fn replay(variant: &str, start: Option<&str>, moves: &[String]) -> Result<Re
             Ok(Replay { variant: G::VARIANT, frames })
         }
     }
-    registry::visit(variant, V(start, moves)).map_err(|e| e.to_string())?
+    variants::visit(variant, V(start, moves)).map_err(|e| e.to_string())?
 }
 
 /// A position given as on `perft`'s command line: `startpos`, `sfen <text>`, `fen <text>` or
@@ -168,6 +169,11 @@ impl Site {
         Ok(site)
     }
 
+    /// `create` as the match runner opens its pages (`match --html`).
+    pub fn open(dir: &Path, title: &str) -> Result<Box<dyn crate::arbiter::GamePages>, String> {
+        Ok(Box::new(Site::create(dir, title)?))
+    }
+
     /// Adds the game numbered `index` (from 0), given as its record text, and writes the index.
     pub fn add(&mut self, index: usize, record: &str) -> Result<(), String> {
         let game = parse_pgn(record)?.into_iter().next().ok_or("a record without a game")?;
@@ -224,5 +230,11 @@ pub fn run(a: &ViewArgs) -> Result<(), String> {
             eprintln!("view: {} game pages and index.html written to {}", games.len(), dir.display());
             Ok(())
         }
+    }
+}
+
+impl crate::arbiter::GamePages for Site {
+    fn add(&mut self, index: usize, record: &str) -> Result<(), String> {
+        Site::add(self, index, record)
     }
 }

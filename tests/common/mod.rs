@@ -11,6 +11,7 @@ use tetrarch::rules::prelude::*;
 pub mod impasse;
 pub mod peers;
 pub mod shown;
+pub mod stand_in;
 pub mod webdriver;
 
 /// A small deterministic generator, so that every failure can be replayed.

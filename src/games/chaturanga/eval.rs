@@ -4,8 +4,8 @@
 use super::*;
 use crate::board::geometry::CENTRE_8X8;
 use crate::rules::Evaluation;
-use crate::rules::registry::SearchPolicy;
-use crate::rules::weights::weights;
+use crate::rules::SearchPolicy;
+use crate::rules::weights::{Fit, Tunable, weights};
 
 weights! {
     /// The evaluation's weights in one table, so that `tetrarch tune` can fit them to the results of
@@ -366,5 +366,18 @@ impl<const FFA: bool> Evaluation for Chaturanga<FFA> {
         p.hash ^= tables().z_turn[p.turn as usize] ^ tables().z_turn[seat.index()];
         p.turn = seat.0;
         Some(p)
+    }
+}
+
+/// `tetrarch tune` fits Double Mate's `WEIGHTS` to two-sided results and all against all's
+/// `FFA_WEIGHTS` to every army's places; the two lists leave different weights fixed.
+impl<const FFA: bool> Tunable for Chaturanga<FFA> {
+    type Weights = Weights;
+    const WEIGHTS: Weights = if FFA { FFA_WEIGHTS } else { WEIGHTS };
+    const WEIGHTS_NAME: &'static str = if FFA { "FFA_WEIGHTS" } else { "WEIGHTS" };
+    const FORM: bool = FFA;
+    const FIT: Fit = if FFA { Fit::Places } else { Fit::FirstSide };
+    fn eval_with(&self, seat: Seat, w: &Weights) -> i32 {
+        self.eval_for_with(self.side_of(seat), w)
     }
 }

@@ -17,15 +17,17 @@ mod movegen;
 mod notation;
 mod see;
 mod tables;
+mod variant;
 
 pub use eval::{ALL_AGAINST_ALL_SEARCH, DOUBLE_MATE_SEARCH, FFA_WEIGHTS, WEIGHTS, Weights};
 use notation::format_move;
 pub use notation::{START, square_name};
 use tables::tables;
+pub use variant::{ALL_AGAINST_ALL_VARIANT, DOUBLE_MATE_VARIANT};
 
 use crate::board::geometry::pop;
 use crate::board::sliders::SLIDERS_8X8 as SLIDERS;
-use crate::rules::registry::{VariantSpec, spec};
+use crate::rules::VariantSpec;
 use crate::rules::{MoveList, Outcome, Rules, Seat, SeatMask, Side, Termination};
 
 /// An army has at most 16 pieces besides its king (its own 7, and in Double Mate the ships
@@ -364,7 +366,8 @@ impl<const FFA: bool> Chaturanga<FFA> {
 impl<const FFA: bool> Rules for Chaturanga<FFA> {
     type Move = Move;
 
-    const VARIANT: &'static VariantSpec = if FFA { spec("chaturanga-ffa") } else { spec("chaturanga") };
+    const VARIANT: &'static VariantSpec =
+        if FFA { &variant::ALL_AGAINST_ALL_VARIANT } else { &variant::DOUBLE_MATE_VARIANT };
     const MAX_MOVES: usize = MAX_MOVES;
     type Moves<T: Copy + Send> = List<T>;
     const REPETITIONS: usize = 3;

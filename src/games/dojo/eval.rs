@@ -4,7 +4,7 @@
 use super::*;
 use crate::board::geometry::CENTRE_8X8;
 use crate::rules::Evaluation;
-use crate::rules::weights::weights;
+use crate::rules::weights::{Fit, Tunable, weights};
 
 /// Material values (centipawns) for exchanges and move ordering.
 pub(super) const VALUE: [i32; 6] = [100, 320, 330, 500, 900, 0];
@@ -329,5 +329,18 @@ impl Evaluation for Dojo {
 
     fn play_null(&mut self) {
         self.pass();
+    }
+}
+
+/// `tetrarch tune` fits `WEIGHTS` to two-sided results.
+impl Tunable for Dojo {
+    type Weights = Weights;
+    const WEIGHTS: Weights = WEIGHTS;
+    const WEIGHTS_NAME: &'static str = "WEIGHTS";
+    const FORM: () = ();
+    const FIT: Fit = Fit::FirstSide;
+    fn eval_with(&self, seat: Seat, w: &Weights) -> i32 {
+        let e = self.eval_white_with(w);
+        if seat == Seat(0) { e } else { -e }
     }
 }

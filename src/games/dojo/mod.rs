@@ -18,15 +18,17 @@ mod movegen;
 mod notation;
 mod see;
 mod tables;
+mod variant;
 
 pub use eval::{WEIGHTS, Weights};
 use notation::format_move;
 pub use notation::{START, parse_square, square_name};
 use tables::tables;
+pub use variant::VARIANT;
 
 use crate::board::geometry::pop;
 use crate::board::sliders::SLIDERS_8X8 as SLIDERS;
-use crate::rules::registry::{VariantSpec, spec};
+use crate::rules::VariantSpec;
 use crate::rules::{MoveList, Outcome, Rules, Seat, SeatMask, Side, Termination};
 
 /// At most 16 active pieces: the antisensei's 8 steps and 2 castlings, the deputy's 27 queen
@@ -454,7 +456,7 @@ impl Dojo {
 impl Rules for Dojo {
     type Move = Move;
 
-    const VARIANT: &'static VariantSpec = spec("dojo");
+    const VARIANT: &'static VariantSpec = &variant::VARIANT;
     const MAX_MOVES: usize = MAX_MOVES;
     type Moves<T: Copy + Send> = List<T>;
     const REPETITIONS: usize = 3;

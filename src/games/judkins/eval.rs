@@ -3,7 +3,7 @@
 
 use super::*;
 use crate::rules::Evaluation;
-use crate::rules::weights::weights;
+use crate::rules::weights::{Fit, Tunable, weights};
 
 // Material values (centipawns) for exchanges and move ordering; a piece in hand is worth a
 // little more than on the board because it can be dropped anywhere.
@@ -244,5 +244,18 @@ impl Evaluation for Judkins {
 
     fn play_null(&mut self) {
         self.pass();
+    }
+}
+
+/// `tetrarch tune` fits `WEIGHTS` to two-sided results.
+impl Tunable for Judkins {
+    type Weights = Weights;
+    const WEIGHTS: Weights = WEIGHTS;
+    const WEIGHTS_NAME: &'static str = "WEIGHTS";
+    const FORM: () = ();
+    const FIT: Fit = Fit::FirstSide;
+    fn eval_with(&self, seat: Seat, w: &Weights) -> i32 {
+        let e = self.eval_sente_with(w);
+        if seat == Seat(0) { e } else { -e }
     }
 }

@@ -16,15 +16,17 @@ mod notation;
 mod see;
 mod tables;
 pub mod uci;
+mod variant;
 
 pub use eval::{WEIGHTS, Weights};
 use notation::format_move;
 pub use notation::{START_SFEN, square_name};
 use tables::{STEP_GOLD, STEP_KING, STEP_KNIGHT, STEP_PAWN, STEP_SILVER, Tables, tables};
+pub use variant::VARIANT;
 
 use crate::board::geometry::pop as pop_lsb;
 use crate::board::sliders::SLIDERS_6X6 as SLIDERS;
-use crate::rules::registry::{VariantSpec, spec};
+use crate::rules::VariantSpec;
 use crate::rules::{MoveList, Outcome, Rules, Seat, SeatMask, Side, Termination};
 
 /// At most 6 kinds in hand dropped on at most 34 empty squares (204), 13 pieces besides the
@@ -264,7 +266,7 @@ impl Judkins {
 impl Rules for Judkins {
     type Move = Move;
 
-    const VARIANT: &'static VariantSpec = spec("judkins");
+    const VARIANT: &'static VariantSpec = &variant::VARIANT;
     const MAX_MOVES: usize = MAX_MOVES;
     type Moves<T: Copy + Send> = List<T>;
     const REPETITIONS: usize = 4;

@@ -9,7 +9,7 @@ use super::attacks::ORTH;
 use super::movegen;
 use super::*;
 use crate::rules::Evaluation;
-use crate::rules::registry::SearchPolicy;
+use crate::rules::SearchPolicy;
 
 /// Material values in centipawns, by kind (the king: none).
 pub const VALUE: [i32; 8] = [0, 1000, 420, 700, 500, 330, 340, 100];

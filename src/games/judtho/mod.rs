@@ -23,13 +23,15 @@ mod movegen;
 mod notation;
 mod see;
 mod tables;
+mod variant;
 
 pub use eval::SEARCH;
 pub use notation::START;
 use tables::{mix, tables};
+pub use variant::VARIANT;
 
 use crate::board::squareset::Set144 as Set;
-use crate::rules::registry::{VariantSpec, spec};
+use crate::rules::VariantSpec;
 use crate::rules::{MoveList, Outcome, Rules, Seat, SeatMask, Side, Termination};
 
 pub const SQUARES: usize = 144;
@@ -407,7 +409,7 @@ impl Rules for Judtho {
     type Move = Move;
     type Moves<T: Copy + Send> = List<T>;
 
-    const VARIANT: &'static VariantSpec = spec("judtho");
+    const VARIANT: &'static VariantSpec = &variant::VARIANT;
     const MAX_MOVES: usize = MAX_MOVES;
     const REPETITIONS: usize = 3;
     const PERPETUAL_CHECK_LOSES: bool = false;
