@@ -11,6 +11,7 @@ pub mod bench;
 pub mod board;
 pub mod games;
 pub mod gui;
+pub mod live;
 pub mod protocol;
 pub mod rules;
 pub mod search;

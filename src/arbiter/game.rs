@@ -3,8 +3,9 @@
 use super::clock::{SeatClock, TimeControl, go_command};
 use super::engine::{EngineProc, Fault};
 use super::movedata::{InfoWatch, MoveData};
-use super::rating::places_by_key;
-use crate::rules::{Game, Notation, Outcome, Record, Rules, Seat, Side};
+use crate::rules::places;
+use crate::rules::{Game, Notation, Record, Rules, Seat};
+pub use crate::rules::{points_of_forfeit, points_of_outcome};
 use std::time::{Duration, Instant};
 
 /// A start for games: a position (none: the variant's start) and moves played from it.
@@ -227,62 +228,10 @@ impl GameReport {
     }
 }
 
-/// Points when the game ends by the rules.
-pub fn points_of_outcome<G: Rules>(pos: &G, o: &Outcome) -> Vec<f64> {
-    Seat::all(pos.seats())
-        .map(|s| {
-            if pos.side_lost(pos.side_of(s)) {
-                // Out before the end (C8: a draw is shared by the armies still in).
-                0.0
-            } else if o.is_draw() {
-                0.5
-            } else if o.winners.contains(s) {
-                1.0
-            } else {
-                0.0
-            }
-        })
-        .collect()
-}
-
-/// Points when `culprit`'s seats forfeit: with two sides the other side wins; with more, the
-/// culprit's side loses and every other seat still in draws (as Judtho's T11 treats a
-/// resignation); an army already out keeps its loss (C8).
-pub fn points_of_forfeit<G: Rules>(pos: &G, culprit_seats: &[Seat]) -> Vec<f64> {
-    let n = pos.seats();
-    let lost_sides: Vec<Side> = culprit_seats.iter().map(|&s| pos.side_of(s)).collect();
-    let mut sides: Vec<Side> = Seat::all(n).map(|s| pos.side_of(s)).collect();
-    sides.sort_unstable();
-    sides.dedup();
-    Seat::all(n)
-        .map(|s| {
-            if lost_sides.contains(&pos.side_of(s)) || pos.side_lost(pos.side_of(s)) {
-                0.0
-            } else if sides.len() == 2 {
-                1.0
-            } else {
-                0.5
-            }
-        })
-        .collect()
-}
-
-/// Each player's place at the end of a game: more points first, and among equal points the
-/// rules' ranking (all against all: the armies still in, then the last out first, C8). Players
-/// equal on both share their places.
+/// Each player's place at the end of a game (`rules::places`, over the players' seats).
 pub fn player_places<G: Rules>(pos: &G, points: &[f64], players: &[Player]) -> Vec<usize> {
-    let ranking = pos.ranking();
-    let rank_of = |s: Seat| ranking.as_ref().and_then(|r| r.iter().position(|m| m.contains(s))).unwrap_or(0);
-    let keys: Vec<(f64, i64)> = players
-        .iter()
-        .map(|p| {
-            let pts = p.seats.iter().map(|&s| points.get(s.index()).copied().unwrap_or(0.0)).sum::<f64>()
-                / p.seats.len().max(1) as f64;
-            let rank = p.seats.iter().map(|&s| rank_of(s)).min().unwrap_or(0);
-            (pts, -(rank as i64))
-        })
-        .collect();
-    places_by_key(&keys)
+    let groups: Vec<&[Seat]> = players.iter().map(|p| p.seats.as_slice()).collect();
+    places(pos, points, &groups)
 }
 
 /// Who chooses a player's moves: an engine process, or a person whose moves come as orders.

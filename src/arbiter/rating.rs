@@ -29,12 +29,6 @@ pub struct Rating {
     pub hi: f64,
 }
 
-/// Places from a sort key per player, higher keys better. Equal keys share a place, written as
-/// the best place it covers (`1 2 2 4`), as in sport.
-pub fn places_by_key<K: PartialOrd>(keys: &[K]) -> Vec<usize> {
-    keys.iter().map(|k| 1 + keys.iter().filter(|o| *o > k).count()).collect()
-}
-
 const ELO_PER_NATURAL: f64 = 400.0 / std::f64::consts::LN_10;
 const PRIOR_PAIRS: f64 = 1.0;
 
@@ -254,14 +248,6 @@ mod tests {
                 Placing { engines, places }
             })
             .collect()
-    }
-
-    #[test]
-    fn places_share_ties() {
-        assert_eq!(places_by_key(&[1.0, 0.0, 0.0, 0.0]), vec![1, 2, 2, 2]);
-        assert_eq!(places_by_key(&[(0.5, 0), (0.5, 0), (0.0, -1), (0.0, -2)]), vec![1, 1, 3, 4]);
-        assert_eq!(places_by_key(&[0.5, 0.5]), vec![1, 1]);
-        assert_eq!(places_by_key(&[1.0, 1.0, 0.0, 1.0]), vec![1, 1, 4, 1]);
     }
 
     #[test]

@@ -1,80 +1,46 @@
-//! The session's engine for one variant: `Engine` is what the session asks of it, and
-//! `Variant<G>` answers for every game, generically: it keeps the game's record and its
-//! searcher, and runs each search on a worker thread of its own. Dynamic dispatch stops here.
+//! The session's engine: the game (`crate::live`'s one game object, chosen once per variant),
+//! its searcher, and the worker thread each search or perft runs on.
 
 use super::command::{GoParams, PositionStart, shown};
 use super::options::Options;
 use super::reply::{Output, Reply, SearchInfo};
-use crate::rules::{Game, MoveBuffer, MovesOf, Outcome, Record, mask_letters, perft_split, seat_letter};
+use crate::live::{self, Line, Live, Think};
 use crate::search::time::{Clock, budget, fixed};
-use crate::search::{Control, Limits, SEARCH_STACK, Searcher};
-use crate::variants::{self, VariantError, Visitor};
+use crate::search::{Control, Limits, SEARCH_STACK};
+use crate::variants::{self, VariantError};
 use std::panic::{AssertUnwindSafe, catch_unwind};
 use std::sync::Arc;
 use std::thread::JoinHandle;
 
-/// What the session needs from one variant; implemented once, generically, by `Variant<G>`.
-/// Dynamic dispatch stops here: the search under it is monomorphised per game.
-pub(super) trait Engine: Send {
-    /// The line that names the variant when it is chosen, in the dialect spoken.
-    fn announce(&self, uci: bool) -> String;
-    fn set_position(&mut self, start: &PositionStart, moves: &[String], uci: bool) -> Result<(), String>;
-    fn go(&mut self, p: &GoParams, opts: &Options, out: &Arc<Output>) -> Result<(), String>;
-    fn perft(&mut self, depth: u32, uci: bool, out: &Arc<Output>) -> Result<(), String>;
-    fn searching(&mut self) -> bool;
-    /// Collects a search that has already answered, so that commands queued behind it run
-    /// before a following `isready` is answered.
-    fn settle(&mut self);
-    /// Whether the running search ends only on `stop` (or `ponderhit`).
-    fn unbounded(&self) -> bool;
-    fn stop(&mut self);
-    fn ponderhit(&mut self);
-    fn new_game(&mut self);
-    /// Resizes the hash table; the MiB it got.
-    fn set_hash(&mut self, mib: usize) -> usize;
-    fn set_threads(&mut self, n: usize);
-    fn display(&self, uci: bool) -> String;
-    fn legal_moves(&self, uci: bool) -> Vec<String>;
-    fn status(&self) -> String;
-}
-
-struct Variant<G: Game> {
-    record: Record<G>,
-    searcher: Option<Box<Searcher<G>>>,
+pub(super) struct Engine {
+    game: Box<dyn Live>,
+    searcher: Option<Box<dyn Think>>,
     hash_mib: usize,
     threads: usize,
-    worker: Option<JoinHandle<Option<Box<Searcher<G>>>>>,
+    worker: Option<JoinHandle<Option<Box<dyn Think>>>>,
     control: Option<Arc<Control>>,
     unbounded: bool,
 }
 
-fn outcome_text<G: Game>(pos: &G, o: Option<Outcome>) -> String {
-    let mut s = match o {
-        None => return "none".to_string(),
-        Some(o) if o.is_draw() => format!("draw {}", o.reason.as_str()),
-        Some(o) => format!("win {} {}", mask_letters::<G>(o.winners), o.reason.as_str()),
-    };
-    if let Some(places) = pos.ranking() {
-        let places: Vec<String> = places.iter().map(|&m| mask_letters::<G>(m)).collect();
-        s.push_str(" ranking ");
-        s.push_str(&places.join(","));
-    }
-    s
-}
-
-impl<G: Game> Variant<G> {
-    /// The searcher and its hash table are made here, when the variant is chosen, so that a
-    /// large table is allocated and written before `readyok`, never on a clock.
-    fn new(hash_mib: usize, threads: usize) -> Self {
-        Variant {
-            record: Record::new(G::startpos()),
-            searcher: Some(Self::searcher(hash_mib, threads)),
-            hash_mib,
-            threads,
+impl Engine {
+    /// The engine for the variant `name`. The searcher and its hash table are made here, when
+    /// the variant is chosen, so that a large table is allocated and written before `readyok`,
+    /// never on a clock.
+    pub(super) fn new(name: &str, options: Options) -> Result<Engine, VariantError> {
+        let game = live::open(name, None, &[]).map_err(|e| match e {
+            live::OpenError::Variant(v) => v,
+            live::OpenError::Game(g) => VariantError::Unknown(g),
+        })?;
+        let searcher = game.searcher(options.hash_mib, options.threads);
+        Ok(Engine {
+            game,
+            searcher: Some(searcher),
+            hash_mib: options.hash_mib,
+            threads: options.threads,
             worker: None,
             control: None,
             unbounded: false,
-        }
+        })
     }
 
     /// Collects a finished worker, taking back the searcher it borrowed.
@@ -93,65 +59,57 @@ impl<G: Game> Variant<G> {
         self.control = None;
     }
 
-    fn searcher(hash_mib: usize, threads: usize) -> Box<Searcher<G>> {
-        let mut s = Box::new(Searcher::new(hash_mib));
-        s.set_threads(threads);
-        s
+    fn take_searcher(&mut self) -> Box<dyn Think> {
+        self.searcher.take().unwrap_or_else(|| self.game.searcher(self.hash_mib, self.threads))
     }
 
-    fn take_searcher(&mut self) -> Box<Searcher<G>> {
-        self.searcher.take().unwrap_or_else(|| Self::searcher(self.hash_mib, self.threads))
-    }
-}
-
-impl<G: Game> Engine for Variant<G> {
-    fn announce(&self, uci: bool) -> String {
-        let v = G::VARIANT;
+    /// The line that names the variant when it is chosen, in the dialect spoken.
+    pub(super) fn announce(&self, uci: bool) -> String {
+        let v = self.game.variant();
         let seats: Vec<String> = v.seats.chars().map(String::from).collect();
-        let (name, startpos) = if uci {
-            (variants::uci_name(v.name), (G::UCI.position_out)(&G::startpos().to_text()))
-        } else {
-            (v.name, G::startpos().to_text())
-        };
+        let start = self.game.position();
+        let (name, startpos) =
+            if uci { (variants::uci_name(v.name), (self.game.uci().position_out)(&start)) } else { (v.name, start) };
         format!("variant {} files {} ranks {} seats {} startpos {}", name, v.files, v.ranks, seats.join(","), startpos)
     }
 
-    fn set_position(&mut self, start: &PositionStart, moves: &[String], uci: bool) -> Result<(), String> {
-        let pos = match start {
-            PositionStart::Startpos => G::startpos(),
-            PositionStart::Text(t) if uci => {
-                (G::UCI.position_in)(t).and_then(|t| G::from_text(&t)).map_err(|e| format!("position: {}", e))?
-            }
-            PositionStart::Text(t) => G::from_text(t).map_err(|e| format!("position: {}", e))?,
+    pub(super) fn set_position(&mut self, start: &PositionStart, moves: &[String], uci: bool) -> Result<(), String> {
+        let dialect = self.game.uci();
+        let text = match start {
+            PositionStart::Startpos => None,
+            PositionStart::Text(t) if uci => Some((dialect.position_in)(t).map_err(|e| format!("position: {}", e))?),
+            PositionStart::Text(t) => Some(t.clone()),
         };
-        let mut record = Record::new(pos);
+        let mut game = live::open(self.game.variant().name, text.as_deref(), &[]).map_err(|e| e.to_string())?;
         for (i, m) in moves.iter().enumerate() {
-            let text = if uci { (G::UCI.move_in)(m) } else { Ok(m.clone()) };
-            text.and_then(|t| record.play_text(&t).map(|_| ()))
+            let text = if uci { (dialect.move_in)(m) } else { Ok(m.clone()) };
+            text.and_then(|t| game.push(&t))
                 .map_err(|e| format!("position: move {} '{}' rejected: {}", i + 1, shown(m), e))?;
         }
-        self.record = record;
+        self.game = game;
         Ok(())
     }
 
-    fn go(&mut self, p: &GoParams, opts: &Options, out: &Arc<Output>) -> Result<(), String> {
+    pub(super) fn go(&mut self, p: &GoParams, opts: &Options, out: &Arc<Output>) -> Result<(), String> {
         if self.searching() {
             return Err("go: a search is already running".into());
         }
+        let v = self.game.variant();
         for &(c, _) in p.time.iter().chain(p.inc.iter()) {
-            if !G::VARIANT.seats.contains(c) {
-                return Err(format!("go: {} has no seat '{}' (seats: {})", G::VARIANT.name, c, G::VARIANT.seats));
+            if !v.seats.contains(c) {
+                return Err(format!("go: {} has no seat '{}' (seats: {})", v.name, c, v.seats));
             }
         }
         // In the UCI dialect a clock letter may stand for another seat (Judkins: `wtime` is
         // sente's clock).
-        let seat_of = |c: char| if opts.uci { (G::UCI.clock_seat)(c) } else { c };
+        let dialect = self.game.uci();
+        let seat_of = |c: char| if opts.uci { (dialect.clock_seat)(c) } else { c };
         let uci = opts.uci;
-        let say = move |text: String| if uci { (G::UCI.move_out)(&text) } else { text };
+        let say = move |text: String| if uci { (dialect.move_out)(&text) } else { text };
         if p.ponder && p.infinite {
             return Err("go: ponder and infinite exclude each other".into());
         }
-        let me = seat_letter::<G>(self.record.current.to_move());
+        let me = self.game.letter(self.game.to_move());
         let time = p.time.iter().find(|t| seat_of(t.0) == me).map(|t| t.1);
         let inc = p.inc.iter().find(|t| seat_of(t.0) == me).map(|t| t.1);
         let mut limits = Limits {
@@ -161,7 +119,7 @@ impl<G: Game> Engine for Variant<G> {
             budget: None,
             mate: p.mate,
             infinite: p.infinite,
-            best_reply: opts.best_reply.unwrap_or(G::VARIANT.search.best_reply),
+            best_reply: opts.best_reply.unwrap_or(v.search.best_reply),
         };
         if !p.infinite {
             if let Some(mt) = p.movetime {
@@ -181,59 +139,43 @@ impl<G: Game> Engine for Variant<G> {
             || p.ponder
             || (limits.depth.is_none() && limits.nodes.is_none() && limits.budget.is_none() && limits.mate.is_none());
         let mut searcher = self.take_searcher();
-        let record = self.record.clone();
+        let game = self.game.boxed();
         let out = Arc::clone(out);
         let ctl = Arc::clone(&control);
         let spawned = std::thread::Builder::new().name("search".into()).stack_size(SEARCH_STACK).spawn(move || {
             let result = catch_unwind(AssertUnwindSafe(|| {
-                let root = record.current.clone();
-                let mut report = |info: &crate::search::Info<G::Move>| {
-                    let mut pos = root.clone();
-                    // Each move is checked before it is played: a line that went wrong would
-                    // be cut, never printed with an illegal move.
-                    let mut pv = Vec::with_capacity(info.pv.len());
-                    for &m in &info.pv {
-                        let mut legal = MovesOf::<G>::default();
-                        pos.legal_moves(&mut legal);
-                        if !legal.iter().any(|&l| l == m) {
-                            break;
-                        }
-                        pv.push(say(pos.format_move(m)));
-                        pos.play(m);
-                    }
+                let mut report = |l: &Line| {
                     out.send(&Reply::Info(SearchInfo {
-                        depth: info.depth,
-                        seldepth: info.seldepth,
-                        score: info.score,
-                        nodes: info.nodes,
-                        nps: info.nps(),
-                        time_ms: info.time_ms,
-                        hashfull: info.hashfull,
-                        pv,
+                        depth: l.depth,
+                        seldepth: l.seldepth,
+                        score: l.score,
+                        nodes: l.nodes,
+                        nps: l.nps,
+                        time_ms: l.time_ms,
+                        hashfull: l.hashfull,
+                        pv: l.pv.iter().cloned().map(say).collect(),
                     }));
                 };
-                let r = searcher.think(&record, limits, Arc::clone(&ctl), &mut report);
+                let r = searcher.think(game.as_ref(), limits, Arc::clone(&ctl), &mut report);
                 (r, searcher)
             }));
             match result {
-                Ok((r, searcher)) => {
-                    let (mv, ponder) = match r.best {
-                        None => ("resign".to_string(), None),
-                        Some(m) => {
-                            let mut after = record.current.clone();
-                            after.play(m);
-                            (say(record.current.format_move(m)), r.ponder.map(|p| say(after.format_move(p))))
-                        }
-                    };
+                Ok((Ok(found), searcher)) => {
+                    let mv = found.best.map(say).unwrap_or_else(|| "resign".to_string());
                     ctl.mark_answered();
-                    out.send(&Reply::BestMove { mv, ponder });
+                    out.send(&Reply::BestMove { mv, ponder: found.ponder.map(say) });
+                    Some(searcher)
+                }
+                Ok((Err(e), searcher)) => {
+                    let mv = game.legal().into_iter().next().map(say).unwrap_or("resign".into());
+                    out.send(&Reply::Error(format!("{}; playing the first legal move", e)));
+                    ctl.mark_answered();
+                    out.send(&Reply::BestMove { mv, ponder: None });
                     Some(searcher)
                 }
                 Err(_) => {
                     // Never leave a `go` unanswered: fall back to the first legal move.
-                    let mut list = MovesOf::<G>::default();
-                    record.legal_moves(&mut list);
-                    let mv = list.iter().next().map(|&m| say(record.current.format_move(m))).unwrap_or("resign".into());
+                    let mv = game.legal().into_iter().next().map(say).unwrap_or("resign".into());
                     out.send(&Reply::Error("internal error in the search; playing the first legal move".into()));
                     ctl.mark_answered();
                     out.send(&Reply::BestMove { mv, ponder: None });
@@ -251,11 +193,11 @@ impl<G: Game> Engine for Variant<G> {
         }
     }
 
-    fn perft(&mut self, depth: u32, uci: bool, out: &Arc<Output>) -> Result<(), String> {
+    pub(super) fn perft(&mut self, depth: u32, uci: bool, out: &Arc<Output>) -> Result<(), String> {
         if self.searching() {
             return Err("go perft: a search is already running".into());
         }
-        let pos = self.record.current.clone();
+        let game = self.game.boxed();
         let out = Arc::clone(out);
         let control = Control::new(false);
         let ctl = Arc::clone(&control);
@@ -263,9 +205,9 @@ impl<G: Game> Engine for Variant<G> {
             .name("perft".into())
             .stack_size(SEARCH_STACK)
             .spawn(move || {
-                let counted = perft_split(&pos, depth, &ctl.stop, |m, n| {
-                    let mv = pos.format_move(m);
-                    out.send(&Reply::PerftMove { mv: if uci { (G::UCI.move_out)(&mv) } else { mv }, nodes: n });
+                let move_out = game.uci().move_out;
+                let counted = game.perft(depth, &ctl.stop, &mut |mv, n| {
+                    out.send(&Reply::PerftMove { mv: if uci { move_out(&mv) } else { mv }, nodes: n });
                 });
                 ctl.mark_answered();
                 out.send(&match counted {
@@ -281,103 +223,78 @@ impl<G: Game> Engine for Variant<G> {
         Ok(())
     }
 
-    fn unbounded(&self) -> bool {
+    /// Whether the running search ends only on `stop` (or `ponderhit`).
+    pub(super) fn unbounded(&self) -> bool {
         self.unbounded
     }
 
-    fn settle(&mut self) {
+    /// Collects a search that has already answered, so that commands queued behind it run
+    /// before a following `isready` is answered.
+    pub(super) fn settle(&mut self) {
         if self.control.as_ref().is_some_and(|c| c.is_answered()) {
             self.join();
         }
     }
 
-    fn searching(&mut self) -> bool {
+    pub(super) fn searching(&mut self) -> bool {
         self.reap();
         self.worker.is_some()
     }
 
-    fn stop(&mut self) {
+    pub(super) fn stop(&mut self) {
         if let Some(c) = &self.control {
             c.stop();
         }
         self.join();
     }
 
-    fn ponderhit(&mut self) {
+    pub(super) fn ponderhit(&mut self) {
         if let Some(c) = &self.control {
             c.ponderhit();
         }
     }
 
-    fn new_game(&mut self) {
+    pub(super) fn new_game(&mut self) {
         self.stop();
         if let Some(s) = self.searcher.as_mut() {
             s.clear();
         }
     }
 
-    fn set_hash(&mut self, mib: usize) -> usize {
+    /// Resizes the hash table; the MiB it got.
+    pub(super) fn set_hash(&mut self, mib: usize) -> usize {
         self.hash_mib = mib;
         match self.searcher.as_mut() {
             Some(s) => s.resize(mib),
-            None => self.searcher = Some(Self::searcher(mib, self.threads)),
+            None => {
+                self.searcher = Some(self.game.searcher(mib, self.threads));
+                mib
+            }
         }
-        self.searcher.as_ref().map_or(mib, |s| s.hash_mib())
     }
 
-    fn set_threads(&mut self, n: usize) {
+    pub(super) fn set_threads(&mut self, n: usize) {
         self.threads = n;
         match self.searcher.as_mut() {
             Some(s) => s.set_threads(n),
-            None => self.searcher = Some(Self::searcher(self.hash_mib, n)),
+            None => self.searcher = Some(self.game.searcher(self.hash_mib, n)),
         }
     }
 
-    fn display(&self, uci: bool) -> String {
-        let pos = &self.record.current;
-        let mut s = pos.picture();
-        let text = if uci { (G::UCI.position_out)(&pos.to_text()) } else { pos.to_text() };
-        s.push_str(&format!("position {}\n", text));
-        s.push_str(&format!("hash {:016x}\n", pos.hash()));
-        s.push_str(&format!("turn {}\n", seat_letter::<G>(pos.to_move())));
-        s.push_str(&format!("checks {}\n", mask_letters::<G>(pos.checked_seats())));
-        for (k, v) in pos.notes() {
-            s.push_str(&format!("{} {}\n", k, v));
+    pub(super) fn display(&self, uci: bool) -> String {
+        self.game.display(uci)
+    }
+
+    pub(super) fn legal_moves(&self, uci: bool) -> Vec<String> {
+        let moves = self.game.legal();
+        if !uci {
+            return moves;
         }
-        s.push_str(&format!("outcome {}", outcome_text(pos, self.record.outcome())));
-        s
+        let move_out = self.game.uci().move_out;
+        moves.iter().map(|m| move_out(m)).collect()
     }
 
-    fn legal_moves(&self, uci: bool) -> Vec<String> {
-        let mut list = MovesOf::<G>::default();
-        self.record.legal_moves(&mut list);
-        let text = |m| self.record.current.format_move(m);
-        list.iter().map(|&m| if uci { (G::UCI.move_out)(&text(m)) } else { text(m) }).collect()
+    pub(super) fn status(&self) -> String {
+        self.game.status()
     }
-
-    fn status(&self) -> String {
-        let pos = &self.record.current;
-        let notes: String = pos.notes().iter().map(|(k, v)| format!(" {} {}", k, v)).collect();
-        format!(
-            "turn {} checks {}{} outcome {}",
-            seat_letter::<G>(pos.to_move()),
-            mask_letters::<G>(pos.checked_seats()),
-            notes,
-            outcome_text(pos, self.record.outcome())
-        )
-    }
-}
-
-/// A session's engine for a variant of the registry.
-struct MakeEngine(Options);
-
-impl Visitor for MakeEngine {
-    type Output = Box<dyn Engine>;
-    fn visit<G: Game>(self) -> Box<dyn Engine> {
-        Box::new(Variant::<G>::new(self.0.hash_mib, self.0.threads))
-    }
-}
-
-pub(super) fn make_engine(name: &str, options: Options) -> Result<Box<dyn Engine>, VariantError> {
-    variants::visit(name, MakeEngine(options))
 }

@@ -5,7 +5,7 @@
 //! changes anything, so a bad line leaves the state exactly as it was.
 
 use super::command::{self, Command};
-use super::engine::{Engine, make_engine};
+use super::engine::Engine;
 use super::options::{self, DEFAULT_VARIANT, OPTIONS, Options, Settings};
 use super::reply::{Output, Reply};
 use crate::variants::VariantError;
@@ -18,7 +18,7 @@ pub const AUTHOR: &str = "the tetrarch developers";
 pub struct Session {
     out: Arc<Output>,
     pub(super) options: Options,
-    pub(super) engine: Box<dyn Engine>,
+    pub(super) engine: Engine,
     /// Commands (and the errors of refused lines) that wait, in order, for the running search.
     pending: VecDeque<Result<Command, String>>,
 }
@@ -26,7 +26,7 @@ pub struct Session {
 impl Session {
     pub fn new(out: Arc<Output>) -> Self {
         let options = Options::default();
-        let engine = make_engine(DEFAULT_VARIANT, options).expect("the default variant exists");
+        let engine = Engine::new(DEFAULT_VARIANT, options).expect("the default variant exists");
         Session { out, options, engine, pending: VecDeque::new() }
     }
 
@@ -114,7 +114,7 @@ impl Session {
 
     /// Makes `name` the variant played, and announces it.
     pub(super) fn choose_variant(&mut self, name: &str) -> Result<(), VariantError> {
-        self.engine = make_engine(name, self.options)?;
+        self.engine = Engine::new(name, self.options)?;
         self.send(Reply::Text(self.engine.announce(self.options.uci)));
         Ok(())
     }

@@ -137,6 +137,9 @@ impl Gesture {
 pub trait Draw: Rules {
     /// How `d` draws the diagram in text.
     const TEXT: TextGrid;
+    /// Every kind of piece, as the diagram labels it: the order of a learning agent's planes
+    /// (`crate::live`'s observation).
+    const KINDS: &'static [&'static str];
     /// The position as a picture. Facts include every note of `d`, with the same keys and
     /// values.
     fn diagram(&self) -> Diagram;

@@ -11,6 +11,7 @@ mod game;
 mod movelist;
 mod perft;
 mod record;
+mod standing;
 pub mod text;
 mod variant;
 pub mod weights;
@@ -21,6 +22,7 @@ pub use game::{Evaluation, Game, Notation, Packed, Rules, UciDialect, retain_tac
 pub use movelist::{MoveBuffer, MoveList};
 pub use perft::{perft, perft_divide, perft_split, perft_stoppable};
 pub use record::{Record, Trace, perpetual_checker, position_words, repetition_outcome};
+pub use standing::{places, places_by_key, points_of_forfeit, points_of_outcome};
 
 /// A game's buffer of its own moves.
 pub type MovesOf<G> = <G as Rules>::Moves<<G as Rules>::Move>;

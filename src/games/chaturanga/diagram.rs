@@ -19,6 +19,7 @@ fn names(armies: &str) -> String {
 }
 
 impl<const FFA: bool> Draw for Chaturanga<FFA> {
+    const KINDS: &'static [&'static str] = &["K", "R", "N", "S", "P"];
     const TEXT: TextGrid = TextGrid::CHESS;
 
     fn diagram(&self) -> Diagram {

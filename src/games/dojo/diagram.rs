@@ -24,6 +24,7 @@ fn man(c: usize, k: usize) -> Man {
 }
 
 impl Draw for Dojo {
+    const KINDS: &'static [&'static str] = &["P", "N", "B", "R", "Q", "K"];
     // One letter a piece, then its stack.
     const TEXT: TextGrid = TextGrid {
         square_width: 3,

@@ -10,6 +10,7 @@ fn label(pt: u8) -> String {
 }
 
 impl Draw for Judkins {
+    const KINDS: &'static [&'static str] = &["P", "S", "G", "N", "B", "R", "K", "+P", "+S", "+N", "+B", "+R"];
     const TEXT: TextGrid = TextGrid {
         square_width: 2,
         stacks: false,

@@ -70,6 +70,7 @@ fn words(key: &str, value: &str) -> String {
 }
 
 impl Draw for Judtho {
+    const KINDS: &'static [&'static str] = &["K", "Q", "C", "S", "R", "N", "B", "P"];
     // The hands are among the notes (`hands`), not under the board.
     const TEXT: TextGrid =
         TextGrid { key: Some("(. marks a Realm's empty square; ranks 5-8 are the Neutral Realm)"), ..TextGrid::CHESS };

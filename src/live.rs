@@ -1,0 +1,630 @@
+//! The one game object of the front ends: a game of any variant behind one trait object, from its
+//! start through its moves. The protocol session, `tetrarch gui` and the Python package each hold
+//! a `Box<dyn Live>`, chosen once by the list of variants (`open`); every request after that is
+//! one call on it. Under it, `Played<G>` is generic over the game, and so is the search that
+//! `Think` runs: nothing in a search is dispatched dynamically.
+
+use crate::rules::diagram::{Diagram, Gesture};
+use crate::rules::{
+    Game, MoveBuffer, MovesOf, Outcome, Record, Seat, SeatMask, Side, UciDialect, VariantSpec, perft_split, places,
+    points_of_outcome, seat_letter,
+};
+use crate::search::{Control, Info, Limits, Score, SearchResult, Searcher};
+use crate::variants::{self, VariantError, Visitor};
+use std::any::Any;
+use std::sync::Arc;
+use std::sync::atomic::AtomicBool;
+
+/// A game of one variant, from its start through its moves.
+pub trait Live: Send + Sync {
+    fn variant(&self) -> &'static VariantSpec;
+    /// A copy, as its own game.
+    fn boxed(&self) -> Box<dyn Live>;
+    /// The start's position string, when it is not the variant's start.
+    fn start(&self) -> Option<&str>;
+    /// The moves played, as their canonical texts.
+    fn moves(&self) -> &[String];
+    /// Plays a move given as its canonical text; on an error nothing changes.
+    fn push(&mut self, text: &str) -> Result<(), String>;
+    /// Takes back the last move; its text.
+    fn pop(&mut self) -> Option<String>;
+    /// The game after `moves` from the same start (a move played, or a take-back); the moves
+    /// they share with the game now are not played again. On an error nothing changes.
+    fn set_moves(&mut self, moves: &[String]) -> Result<(), String>;
+    /// The game cut after `ply` moves.
+    fn at(&self, ply: usize) -> Result<Box<dyn Live>, String>;
+    /// The legal moves now, as texts (none once the game is over).
+    fn legal(&self) -> Vec<String>;
+    /// The legal moves now, each with how a person enters it.
+    fn gestures(&self) -> Vec<(String, Gesture)>;
+    /// The position string now.
+    fn position(&self) -> String;
+    fn hash(&self) -> u64;
+    /// The seat to move.
+    fn to_move(&self) -> Seat;
+    fn side_of(&self, seat: Seat) -> Side;
+    /// The seats of each side, as letters, sides in the order of their first seat.
+    fn sides(&self) -> Vec<String>;
+    fn checked_seats(&self) -> SeatMask;
+    fn must_answer_check(&self) -> bool;
+    /// `d`'s notes after the turn and the checks (`phase`, `hands`...).
+    fn notes(&self) -> Vec<(&'static str, String)>;
+    /// How the game ended by the rules, if it has.
+    fn outcome(&self) -> Option<Outcome>;
+    /// The rules' ranking of the seats, best first, where the game has one.
+    fn ranking(&self) -> Option<Vec<SeatMask>>;
+    /// Each seat's points and place once the game is over (each seat alone; a side's seats
+    /// share theirs).
+    fn standing(&self) -> Option<Standing>;
+    /// The position as a picture.
+    fn diagram(&self) -> Diagram;
+    /// `d`'s board picture.
+    fn picture(&self) -> String;
+    /// Texts as the UCI dialect writes them.
+    fn uci(&self) -> UciDialect;
+    /// Perft from now, split by root move; `None` when `stop` was set.
+    fn perft(&self, depth: u32, stop: &AtomicBool, each: &mut dyn FnMut(String, u64)) -> Option<u64>;
+    /// How many actions a learning agent has (the moves' numbering, and `END`).
+    fn num_actions(&self) -> u32;
+    /// A legal move's actions, ending with `END` where a longer legal move begins with them.
+    fn move_actions(&self, text: &str) -> Result<Vec<u32>, String>;
+    /// The legal move that actions spell.
+    fn actions_move(&self, actions: &[u32]) -> Result<String, String>;
+    /// Which actions may follow `prefix` in a legal move.
+    fn action_mask(&self, prefix: &[u32]) -> Vec<bool>;
+    /// The position as planes, from `seat`'s view.
+    fn observation(&self, seat: Seat) -> Observation;
+    /// A searcher for this variant.
+    fn searcher(&self, hash_mib: usize, threads: usize) -> Box<dyn Think>;
+    fn as_any(&self) -> &dyn Any;
+
+    /// The letter of a seat.
+    fn letter(&self, seat: Seat) -> char {
+        self.variant().seats.chars().nth(seat.index()).unwrap_or('?')
+    }
+    /// The letters of a set of seats (`-` for none).
+    fn letters(&self, mask: SeatMask) -> String {
+        let s: String = mask.seats().map(|s| self.letter(s)).collect();
+        if s.is_empty() { "-".into() } else { s }
+    }
+    /// The outcome as the protocol writes it: `none`, `draw <reason>` or `win <seats> <reason>`,
+    /// and ` ranking <seats>,<seats>...` where the rules rank the seats.
+    fn outcome_text(&self) -> String {
+        let mut s = match self.outcome() {
+            None => return "none".to_string(),
+            Some(o) if o.is_draw() => format!("draw {}", o.reason.as_str()),
+            Some(o) => format!("win {} {}", self.letters(o.winners), o.reason.as_str()),
+        };
+        if let Some(places) = self.ranking() {
+            let places: Vec<String> = places.iter().map(|&m| self.letters(m)).collect();
+            s.push_str(" ranking ");
+            s.push_str(&places.join(","));
+        }
+        s
+    }
+    /// The protocol's `status` line: turn, checks, notes and outcome.
+    fn status(&self) -> String {
+        let notes: String = self.notes().iter().map(|(k, v)| format!(" {} {}", k, v)).collect();
+        format!(
+            "turn {} checks {}{} outcome {}",
+            self.letter(self.to_move()),
+            self.letters(self.checked_seats()),
+            notes,
+            self.outcome_text()
+        )
+    }
+    /// The protocol's `d`: the picture, then the position, hash, turn, checks, notes and
+    /// outcome, a line each (the position in the UCI dialect's text when `uci`).
+    fn display(&self, uci: bool) -> String {
+        let mut s = self.picture();
+        let text = if uci { (self.uci().position_out)(&self.position()) } else { self.position() };
+        s.push_str(&format!("position {}\n", text));
+        s.push_str(&format!("hash {:016x}\n", self.hash()));
+        s.push_str(&format!("turn {}\n", self.letter(self.to_move())));
+        s.push_str(&format!("checks {}\n", self.letters(self.checked_seats())));
+        for (k, v) in self.notes() {
+            s.push_str(&format!("{} {}\n", k, v));
+        }
+        s.push_str(&format!("outcome {}", self.outcome_text()));
+        s
+    }
+}
+
+/// How a game ended for each seat.
+#[derive(Clone, Debug, PartialEq)]
+pub struct Standing {
+    pub outcome: Outcome,
+    /// 1 won, 0.5 drawn, 0 lost, per seat.
+    pub points: Vec<f64>,
+    /// 1 the best, per seat; seats equal on points and the rules' ranking share a place.
+    pub places: Vec<usize>,
+}
+
+/// A position as planes of `ranks` x `files` cells, row by row from the top of the board.
+#[derive(Clone, Debug, PartialEq)]
+pub struct Observation {
+    pub planes: usize,
+    pub ranks: usize,
+    pub files: usize,
+    pub values: Vec<f32>,
+}
+
+/// A search of one variant: its hash table and histories, kept across searches.
+pub trait Think: Send {
+    /// Searches the game's position now, its history included, reporting each finished
+    /// iteration with its line walked for legality.
+    fn think(
+        &mut self,
+        game: &dyn Live,
+        limits: Limits,
+        control: Arc<Control>,
+        report: &mut dyn FnMut(&Line),
+    ) -> Result<Found, String>;
+    fn clear(&mut self);
+    /// Resizes the hash table; the MiB it got.
+    fn resize(&mut self, mib: usize) -> usize;
+    fn set_threads(&mut self, n: usize);
+}
+
+/// One iteration's report, its principal variation as texts: each move checked against the
+/// rules before it is written, so that a line that went wrong is cut, never shown with an
+/// illegal move.
+#[derive(Clone, Debug)]
+pub struct Line {
+    pub depth: u32,
+    pub seldepth: u32,
+    pub score: Score,
+    pub nodes: u64,
+    pub nps: u64,
+    pub time_ms: u64,
+    pub hashfull: u32,
+    pub pv: Vec<String>,
+}
+
+/// What a search found.
+#[derive(Clone, Debug)]
+pub struct Found {
+    /// `None` when there is no legal move.
+    pub best: Option<String>,
+    pub ponder: Option<String>,
+    /// The last iteration's score, else the search's own.
+    pub score: Score,
+    pub depth: u32,
+    pub nodes: u64,
+    pub pv: Vec<String>,
+}
+
+/// A game of `G`: its record, the positions before each move (so that a move is taken back
+/// without a replay) and the moves' texts.
+#[derive(Clone)]
+pub struct Played<G: Game> {
+    start_text: Option<String>,
+    record: Record<G>,
+    before: Vec<G>,
+    texts: Vec<String>,
+}
+
+impl<G: Game> Played<G> {
+    /// The game from a start (none: the variant's) and moves, all checked.
+    pub fn open(start: Option<&str>, moves: &[String]) -> Result<Self, String> {
+        let pos = match start {
+            None => G::startpos(),
+            Some(t) => G::from_text(t).map_err(|e| format!("position: {}", e))?,
+        };
+        let start_text = Some(pos.to_text()).filter(|t| *t != G::startpos().to_text());
+        let mut game = Played { start_text, record: Record::new(pos), before: Vec::new(), texts: Vec::new() };
+        game.set_moves(moves)?;
+        Ok(game)
+    }
+
+    /// The record, for code that knows the game's type.
+    pub fn record(&self) -> &Record<G> {
+        &self.record
+    }
+
+    fn legal_moves(&self) -> MovesOf<G> {
+        let mut list = MovesOf::<G>::default();
+        self.record.legal_moves(&mut list);
+        list
+    }
+
+    fn tokens(mv: G::Move) -> Vec<u32> {
+        let mut t = Vec::new();
+        G::action_tokens(mv, &mut t);
+        t
+    }
+
+    /// The moves of a line that are legal, in order, as texts, up to the first that is not.
+    pub fn walk(&self, line: &[G::Move]) -> Vec<String> {
+        let mut pos = self.record.current.clone();
+        let mut out = Vec::with_capacity(line.len());
+        for &m in line {
+            let mut legal = MovesOf::<G>::default();
+            pos.legal_moves(&mut legal);
+            if !legal.iter().any(|&l| l == m) {
+                break;
+            }
+            out.push(pos.format_move(m));
+            pos.play(m);
+        }
+        out
+    }
+
+    /// A legal move by its actions: its own, or its own and `END` when they begin another's.
+    fn by_actions(&self, actions: &[u32]) -> Option<G::Move> {
+        let end = crate::rules::actions::end::<G>();
+        let (body, closed) = match actions.split_last() {
+            Some((&last, init)) if last == end => (init, true),
+            _ => (actions, false),
+        };
+        let moves = self.legal_moves();
+        let exact = moves.iter().copied().find(|&m| Self::tokens(m) == body)?;
+        let longer = moves.iter().any(|&m| {
+            let t = Self::tokens(m);
+            t.len() > body.len() && t.starts_with(body)
+        });
+        (closed == longer).then_some(exact)
+    }
+}
+
+impl<G: Game> Live for Played<G> {
+    fn variant(&self) -> &'static VariantSpec {
+        G::VARIANT
+    }
+
+    fn boxed(&self) -> Box<dyn Live> {
+        Box::new(self.clone())
+    }
+
+    fn start(&self) -> Option<&str> {
+        self.start_text.as_deref()
+    }
+
+    fn moves(&self) -> &[String] {
+        &self.texts
+    }
+
+    fn push(&mut self, text: &str) -> Result<(), String> {
+        let before = self.record.current.clone();
+        self.record.play_text(text)?;
+        self.before.push(before);
+        self.texts.push(text.to_string());
+        Ok(())
+    }
+
+    fn pop(&mut self) -> Option<String> {
+        self.record.take_back(self.before.pop()?);
+        self.texts.pop()
+    }
+
+    fn set_moves(&mut self, moves: &[String]) -> Result<(), String> {
+        let shared = self.texts.iter().zip(moves).take_while(|(a, b)| a == b).count();
+        let mut next = self.clone();
+        while next.texts.len() > shared {
+            next.pop();
+        }
+        for (i, m) in moves[shared..].iter().enumerate() {
+            next.push(m).map_err(|e| format!("move {} '{}': {}", shared + i + 1, m, e))?;
+        }
+        *self = next;
+        Ok(())
+    }
+
+    fn at(&self, ply: usize) -> Result<Box<dyn Live>, String> {
+        if ply > self.texts.len() {
+            return Err(format!("ply {} is past the game's {} moves", ply, self.texts.len()));
+        }
+        let mut cut = self.clone();
+        while cut.texts.len() > ply {
+            cut.pop();
+        }
+        Ok(Box::new(cut))
+    }
+
+    fn legal(&self) -> Vec<String> {
+        self.legal_moves().iter().map(|&m| self.record.current.format_move(m)).collect()
+    }
+
+    fn gestures(&self) -> Vec<(String, Gesture)> {
+        let pos = &self.record.current;
+        self.legal_moves().iter().map(|&m| (pos.format_move(m), pos.gesture(m))).collect()
+    }
+
+    fn position(&self) -> String {
+        self.record.current.to_text()
+    }
+
+    fn hash(&self) -> u64 {
+        self.record.current.hash()
+    }
+
+    fn to_move(&self) -> Seat {
+        self.record.current.to_move()
+    }
+
+    fn side_of(&self, seat: Seat) -> Side {
+        self.record.current.side_of(seat)
+    }
+
+    fn sides(&self) -> Vec<String> {
+        let pos = &self.record.current;
+        let mut sides: Vec<(Side, String)> = Vec::new();
+        for s in Seat::all(pos.seats()) {
+            let side = pos.side_of(s);
+            match sides.iter_mut().find(|(k, _)| *k == side) {
+                Some((_, letters)) => letters.push(seat_letter::<G>(s)),
+                None => sides.push((side, seat_letter::<G>(s).to_string())),
+            }
+        }
+        sides.into_iter().map(|(_, l)| l).collect()
+    }
+
+    fn checked_seats(&self) -> SeatMask {
+        self.record.current.checked_seats()
+    }
+
+    fn must_answer_check(&self) -> bool {
+        self.record.current.must_answer_check()
+    }
+
+    fn notes(&self) -> Vec<(&'static str, String)> {
+        self.record.current.notes()
+    }
+
+    fn outcome(&self) -> Option<Outcome> {
+        self.record.outcome()
+    }
+
+    fn ranking(&self) -> Option<Vec<SeatMask>> {
+        self.record.current.ranking()
+    }
+
+    fn standing(&self) -> Option<Standing> {
+        let outcome = self.record.outcome()?;
+        let pos = &self.record.current;
+        let points = points_of_outcome(pos, &outcome);
+        let seats: Vec<[Seat; 1]> = Seat::all(pos.seats()).map(|s| [s]).collect();
+        let groups: Vec<&[Seat]> = seats.iter().map(|s| s.as_slice()).collect();
+        let places = places(pos, &points, &groups);
+        Some(Standing { outcome, points, places })
+    }
+
+    fn diagram(&self) -> Diagram {
+        self.record.current.diagram()
+    }
+
+    fn picture(&self) -> String {
+        self.record.current.picture()
+    }
+
+    fn uci(&self) -> UciDialect {
+        G::UCI
+    }
+
+    fn perft(&self, depth: u32, stop: &AtomicBool, each: &mut dyn FnMut(String, u64)) -> Option<u64> {
+        let pos = &self.record.current;
+        perft_split(pos, depth, stop, |m, n| each(pos.format_move(m), n))
+    }
+
+    fn num_actions(&self) -> u32 {
+        G::ACTIONS + 1
+    }
+
+    fn move_actions(&self, text: &str) -> Result<Vec<u32>, String> {
+        let mv = self.record.current.parse_move(text)?;
+        let mut t = Self::tokens(mv);
+        let longer = self.legal_moves().iter().any(|&m| {
+            let o = Self::tokens(m);
+            o.len() > t.len() && o.starts_with(&t)
+        });
+        if longer {
+            t.push(crate::rules::actions::end::<G>());
+        }
+        Ok(t)
+    }
+
+    fn actions_move(&self, actions: &[u32]) -> Result<String, String> {
+        self.by_actions(actions)
+            .map(|m| self.record.current.format_move(m))
+            .ok_or_else(|| format!("actions {:?} are not a legal move here", actions))
+    }
+
+    fn action_mask(&self, prefix: &[u32]) -> Vec<bool> {
+        let end = crate::rules::actions::end::<G>();
+        let mut mask = vec![false; (G::ACTIONS + 1) as usize];
+        for &m in self.legal_moves().iter() {
+            let t = Self::tokens(m);
+            if t.len() > prefix.len() && t.starts_with(prefix) {
+                mask[t[prefix.len()] as usize] = true;
+            } else if t == prefix {
+                mask[end as usize] = true;
+            }
+        }
+        // A move that nothing extends needs no `END`: its last action plays it.
+        if mask[end as usize] && mask.iter().filter(|&&b| b).count() == 1 {
+            mask[end as usize] = false;
+        }
+        mask
+    }
+
+    fn observation(&self, seat: Seat) -> Observation {
+        observe::<G>(&self.record.current, seat)
+    }
+
+    fn searcher(&self, hash_mib: usize, threads: usize) -> Box<dyn Think> {
+        let mut s = Box::new(Searcher::<G>::new(hash_mib));
+        s.set_threads(threads);
+        Box::new(s)
+    }
+
+    fn as_any(&self) -> &dyn Any {
+        self
+    }
+}
+
+/// The planes of a position from `seat`'s view, seats counted from the observer (its own are
+/// group 0): each seat's pieces by kind (`Draw::KINDS`); in games with passive members, each
+/// seat's members by kind and the three belt counters (1 / moves left); in games with hands,
+/// each seat's pieces in hand by kind (count / 8 over the whole plane); then each seat's side (1
+/// where it is the observer's), each seat out or mated, each seat's place in the turn order (1
+/// for the next to move, falling), and the observer to move.
+fn observe<G: Game>(pos: &G, seat: Seat) -> Observation {
+    let d = pos.diagram();
+    let n = d.seats.len();
+    let seat = seat.index() % n.max(1);
+    let kinds = G::KINDS;
+    let (files, ranks) = (d.files, d.ranks);
+    let cells = files * ranks;
+    let rel = |s: usize| (s + n - seat) % n;
+    let has_hands = d.seats.iter().any(|s| s.hand.is_some());
+    let has_stacks = G::TEXT.stacks;
+    let badges = ["P", "T", "D"];
+    let pieces = n * kinds.len();
+    let stacks = if has_stacks { n * kinds.len() } else { 0 };
+    let hands = if has_hands { n * kinds.len() } else { 0 };
+    let counters = if has_stacks { badges.len() } else { 0 };
+    let base = pieces + stacks + hands + counters;
+    let planes = base + 3 * n + 1;
+    let mut v = vec![0f32; planes * cells];
+    let kind_of = |label: &str| kinds.iter().position(|k| *k == label);
+    for (i, c) in d.cells.iter().enumerate() {
+        if let Some(m) = &c.man
+            && let Some(k) = kind_of(&m.label)
+        {
+            v[(rel(m.seat.index()) * kinds.len() + k) * cells + i] += 1.0;
+        }
+        for m in &c.stack {
+            if let Some(k) = kind_of(&m.label) {
+                v[(pieces + rel(m.seat.index()) * kinds.len() + k) * cells + i] += 1.0;
+            }
+        }
+        for b in &c.badges {
+            if let Some(j) = badges.iter().position(|p| b.starts_with(p)) {
+                let left: f32 = b[1..].parse().unwrap_or(0.0);
+                v[(pieces + stacks + hands + j) * cells + i] += 1.0 / left.max(1.0);
+            }
+        }
+    }
+    let fill = |v: &mut Vec<f32>, plane: usize, x: f32| v[plane * cells..(plane + 1) * cells].fill(x);
+    for (s, view) in d.seats.iter().enumerate() {
+        for (kind, count) in view.hand.iter().flatten() {
+            if let Some(k) = kind_of(kind) {
+                fill(&mut v, pieces + stacks + rel(s) * kinds.len() + k, *count as f32 / 8.0);
+            }
+        }
+    }
+    let mine = pos.side_of(Seat(seat as u8));
+    let cycle: Vec<usize> = pos
+        .notes()
+        .iter()
+        .find(|(k, _)| *k == "cycle")
+        .map(|(_, c)| c.chars().filter_map(|l| G::VARIANT.seats.find(l)).collect())
+        .unwrap_or_else(|| (0..n).map(|k| (pos.to_move().index() + k) % n).collect());
+    for s in 0..n {
+        if pos.side_of(Seat(s as u8)) == mine {
+            fill(&mut v, base + rel(s), 1.0);
+        }
+        if d.seats[s].standing.iter().any(|w| w == "out" || w == "mated") {
+            fill(&mut v, base + n + rel(s), 1.0);
+        }
+        if let Some(k) = cycle.iter().position(|&c| c == s) {
+            fill(&mut v, base + 2 * n + rel(s), 1.0 - k as f32 / cycle.len() as f32);
+        }
+    }
+    if pos.to_move().index() == seat {
+        fill(&mut v, base + 3 * n, 1.0);
+    }
+    Observation { planes, ranks, files, values: v }
+}
+
+impl<G: Game> Think for Box<Searcher<G>> {
+    fn think(
+        &mut self,
+        game: &dyn Live,
+        limits: Limits,
+        control: Arc<Control>,
+        report: &mut dyn FnMut(&Line),
+    ) -> Result<Found, String> {
+        // The game is the searcher's own variant's: its record is searched as it stands.
+        let played = game
+            .as_any()
+            .downcast_ref::<Played<G>>()
+            .ok_or_else(|| format!("a search of {} was given a game of {}", G::VARIANT.name, game.variant().name))?;
+        let mut last: Option<Line> = None;
+        let r: SearchResult<G::Move> =
+            Searcher::think(self, &played.record, limits, control, &mut |i: &Info<G::Move>| {
+                let line = Line {
+                    depth: i.depth,
+                    seldepth: i.seldepth,
+                    score: i.score,
+                    nodes: i.nodes,
+                    nps: i.nps(),
+                    time_ms: i.time_ms,
+                    hashfull: i.hashfull,
+                    pv: played.walk(&i.pv),
+                };
+                report(&line);
+                last = Some(line);
+            });
+        let root = &played.record.current;
+        let (best, ponder) = match r.best {
+            None => (None, None),
+            Some(m) => {
+                let mut after = root.clone();
+                after.play(m);
+                (Some(root.format_move(m)), r.ponder.map(|p| after.format_move(p)))
+            }
+        };
+        Ok(Found {
+            best,
+            ponder,
+            score: last.as_ref().map(|l| l.score).unwrap_or(Score::from_internal(r.score)),
+            depth: r.depth,
+            nodes: r.nodes,
+            pv: last.map(|l| l.pv).unwrap_or_default(),
+        })
+    }
+
+    fn clear(&mut self) {
+        Searcher::clear(self)
+    }
+
+    fn resize(&mut self, mib: usize) -> usize {
+        Searcher::resize(self, mib);
+        self.hash_mib()
+    }
+
+    fn set_threads(&mut self, n: usize) {
+        Searcher::set_threads(self, n)
+    }
+}
+
+/// The game of `variant` from a start (none: the variant's) and moves, all checked: the one
+/// dispatch from a variant's name to its game.
+pub fn open(variant: &str, start: Option<&str>, moves: &[String]) -> Result<Box<dyn Live>, OpenError> {
+    struct Open<'a>(Option<&'a str>, &'a [String]);
+    impl Visitor for Open<'_> {
+        type Output = Result<Box<dyn Live>, String>;
+        fn visit<G: Game>(self) -> Self::Output {
+            Ok(Box::new(Played::<G>::open(self.0, self.1)?))
+        }
+    }
+    variants::visit(variant, Open(start, moves)).map_err(OpenError::Variant)?.map_err(OpenError::Game)
+}
+
+/// Why `open` made no game.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum OpenError {
+    Variant(VariantError),
+    /// The start or a move, with the rules' words.
+    Game(String),
+}
+
+impl std::fmt::Display for OpenError {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        match self {
+            OpenError::Variant(e) => e.fmt(f),
+            OpenError::Game(e) => f.write_str(e),
+        }
+    }
+}
