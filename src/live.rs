@@ -74,6 +74,8 @@ pub trait Live: Send + Sync {
     fn action_mask(&self, prefix: &[u32]) -> Vec<bool>;
     /// The position as planes, from `seat`'s view.
     fn observation(&self, seat: Seat) -> Observation;
+    /// The kinds of the variant's pieces as its pictures label them: the order of the planes.
+    fn kinds(&self) -> &'static [&'static str];
     /// A searcher for this variant.
     fn searcher(&self, hash_mib: usize, threads: usize) -> Box<dyn Think>;
     fn as_any(&self) -> &dyn Any;
@@ -449,6 +451,10 @@ impl<G: Game> Live for Played<G> {
 
     fn observation(&self, seat: Seat) -> Observation {
         observe::<G>(&self.record.current, seat)
+    }
+
+    fn kinds(&self) -> &'static [&'static str] {
+        G::KINDS
     }
 
     fn searcher(&self, hash_mib: usize, threads: usize) -> Box<dyn Think> {

@@ -47,6 +47,16 @@ impl std::fmt::Display for VariantError {
     }
 }
 
+thread_local! {
+    static VISITS: std::cell::Cell<u64> = const { std::cell::Cell::new(0) };
+}
+
+/// How many times this thread has gone from a variant's name to its game (`visit`): a request
+/// of a front end should make one such dispatch, and its tests count them.
+pub fn visits_on_this_thread() -> u64 {
+    VISITS.with(|n| n.get())
+}
+
 macro_rules! variants {
     ($( $spec:path => $game:ty $(, $tuned:ident)? ;)+) => {
         /// Every variant, in the order the protocol lists them.
@@ -54,6 +64,7 @@ macro_rules! variants {
 
         /// Calls `v.visit::<G>()` with the game type of the variant `name`.
         pub fn visit<V: Visitor>(name: &str, v: V) -> Result<V::Output, VariantError> {
+            VISITS.with(|n| n.set(n.get() + 1));
             $(if name == $spec.name {
                 return Ok(v.visit::<$game>());
             })+

@@ -1,22 +1,14 @@
-//! The game on the page, for one variant: its record (the rules library's), its positions drawn
-//! by `view`'s SVG code, and its legal moves as the mouse enters them (`Draw::gesture`). The
-//! server holds one `Live` behind a trait object; everything under it is generic over the game.
+//! The game on the page: `crate::live`'s game object as the page sees it, its positions drawn by
+//! `view`'s SVG code and its legal moves with the gestures that enter them (`Draw::gesture`).
 
 use super::api::{Frame, FrameOutcome, From, LastMove, LegalMove, SeatInfo};
-use crate::rules::VariantSpec;
+use crate::live::Live;
+use crate::rules::Outcome;
 use crate::rules::diagram::{Diagram, Origin, Style, and_list};
-use crate::rules::{Game, MoveBuffer, MovesOf, Outcome, Record, mask_letters, seat_letter};
-use crate::variants::{self, Visitor};
 use crate::view::svg;
 
-/// A game as the page sees it.
-pub trait Live: Send {
-    fn variant(&self) -> &'static VariantSpec;
-    /// The start's position string, when it is not the variant's start.
-    fn start(&self) -> Option<&str>;
-    fn moves(&self) -> &[String];
-    /// The game after `moves` (a move played, or a take-back), from the same start.
-    fn set_moves(&mut self, moves: &[String]) -> Result<(), String>;
+/// What the page shows of a game.
+pub trait Shown {
     /// Each seat's view: the quarter turns that put its side at the bottom.
     fn views(&self) -> Vec<u8>;
     /// The seats as the page lists them: letter, name, colour and view.
@@ -26,42 +18,11 @@ pub trait Live: Send {
     /// out the board under the pieces, which a page already showing the game has.
     fn frame(&self, ply: usize, turns: u8, squares: bool) -> Result<Frame, String>;
     /// The legal moves now, each with its gesture.
-    fn legal(&self) -> Vec<LegalMove>;
+    fn choices(&self) -> Vec<LegalMove>;
     /// The picture after one legal move from now, for the chooser.
     fn preview(&self, text: &str, turns: u8) -> Result<Frame, String>;
     /// How the game now ended by the rules, in people's words ("won by gote: checkmate").
     fn outcome_words(&self) -> Option<String>;
-}
-
-pub struct LiveGame<G: Game> {
-    start_text: Option<String>,
-    start: G,
-    moves: Vec<String>,
-    record: Record<G>,
-}
-
-/// The game from a start (none: the variant's) and moves, all checked.
-pub fn open_as<G: Game>(start: Option<&str>, moves: &[String]) -> Result<LiveGame<G>, String> {
-    let start = match start {
-        Some(t) => G::from_text(t).map_err(|e| format!("position: {}", e))?,
-        None => G::startpos(),
-    };
-    let start_text = Some(start.to_text()).filter(|t| *t != G::startpos().to_text());
-    let mut live = LiveGame { start_text, record: Record::new(start.clone()), start, moves: Vec::new() };
-    live.set_moves(moves)?;
-    Ok(live)
-}
-
-/// A new `Live` for `variant` from a start (none: the variant's) and moves, all checked.
-pub fn open(variant: &str, start: Option<&str>, moves: &[String]) -> Result<Box<dyn Live>, String> {
-    struct Open<'a>(Option<&'a str>, &'a [String]);
-    impl Visitor for Open<'_> {
-        type Output = Result<Box<dyn Live>, String>;
-        fn visit<G: Game>(self) -> Self::Output {
-            Ok(Box::new(open_as::<G>(self.0, self.1)?))
-        }
-    }
-    variants::visit(variant, Open(start, moves)).map_err(|e| e.to_string())?
 }
 
 fn from_of(o: &Origin, letters: &str) -> From {
@@ -167,84 +128,41 @@ fn hints(d: &Diagram, over: bool) -> Vec<String> {
     out
 }
 
-impl<G: Game> LiveGame<G> {
-    fn record_at(&self, ply: usize) -> Result<Record<G>, String> {
-        if ply == self.moves.len() {
-            return Ok(self.record.clone());
-        }
-        let mut r = Record::new(self.start.clone());
-        for m in self.moves.get(..ply).ok_or_else(|| self.past_the_end(ply))? {
-            r.play_text(m)?;
-        }
-        Ok(r)
-    }
-
-    fn past_the_end(&self, ply: usize) -> String {
-        format!("ply {} is past the game's {} moves", ply, self.moves.len())
-    }
-
-    /// What the page shows of one position: the board (turned) and the panel of seats, hands
-    /// and facts; and, for a page that already shows this game's board, what stands on it and
-    /// the pieces' drawings alone, so that the squares need not be drawn again.
-    fn describe(r: &Record<G>, before: Option<&Diagram>, turns: u8, squares: bool) -> Frame {
-        let pos = &r.current;
-        let d = pos.diagram();
-        let marks = before.map(|b| crate::view::changed(b, &d)).unwrap_or_default();
-        let lay = svg::layout_turned([&d], turns);
-        let defs = svg::defs([&d], &lay);
-        let outcome = r.outcome();
-        Frame {
-            svg: squares.then(|| svg::board_svg(&d, &marks, turns)),
-            panel: svg::panel_svg(&d, outcome.is_some()),
-            men: svg::men(&d, &lay, &marks),
-            defs: defs.trim_start_matches("<defs>").trim_end_matches("</defs>").to_string(),
-            position: pos.to_text(),
-            turn: seat_letter::<G>(pos.to_move()).to_string(),
-            checks: mask_letters::<G>(pos.checked_seats()),
-            outcome: outcome.map(|o| FrameOutcome {
-                winners: mask_letters::<G>(o.winners).replace('-', ""),
-                reason: o.reason.as_str(),
-                draw: o.is_draw(),
-                words: outcome_words(&d, &o),
-            }),
-            last: None,
-            hints: hints(&d, outcome.is_some()),
-        }
+/// What the page shows of one position: the board (turned) and the panel of seats, hands and
+/// facts; and, for a page that already shows this game's board, what stands on it and the
+/// pieces' drawings alone, so that the squares need not be drawn again.
+fn describe(game: &dyn Live, before: Option<&Diagram>, turns: u8, squares: bool) -> Frame {
+    let d = game.diagram();
+    let marks = before.map(|b| crate::view::changed(b, &d)).unwrap_or_default();
+    let lay = svg::layout_turned([&d], turns);
+    let defs = svg::defs([&d], &lay);
+    let outcome = game.outcome();
+    Frame {
+        svg: squares.then(|| svg::board_svg(&d, &marks, turns)),
+        panel: svg::panel_svg(&d, outcome.is_some()),
+        men: svg::men(&d, &lay, &marks),
+        defs: defs.trim_start_matches("<defs>").trim_end_matches("</defs>").to_string(),
+        position: game.position(),
+        turn: game.letter(game.to_move()).to_string(),
+        checks: game.letters(game.checked_seats()),
+        outcome: outcome.map(|o| FrameOutcome {
+            winners: game.letters(o.winners).replace('-', ""),
+            reason: o.reason.as_str(),
+            draw: o.is_draw(),
+            words: outcome_words(&d, &o),
+        }),
+        last: None,
+        hints: hints(&d, outcome.is_some()),
     }
 }
 
-impl<G: Game> Live for LiveGame<G> {
-    fn variant(&self) -> &'static VariantSpec {
-        G::VARIANT
-    }
-
-    fn start(&self) -> Option<&str> {
-        self.start_text.as_deref()
-    }
-
-    fn moves(&self) -> &[String] {
-        &self.moves
-    }
-
-    fn set_moves(&mut self, moves: &[String]) -> Result<(), String> {
-        // Most calls add one move to the game so far: play just that one.
-        let (mut record, from) = if moves.len() >= self.moves.len() && moves[..self.moves.len()] == self.moves[..] {
-            (self.record.clone(), self.moves.len())
-        } else {
-            (Record::new(self.start.clone()), 0)
-        };
-        record.replay(&moves[from..])?;
-        self.record = record;
-        self.moves = moves.to_vec();
-        Ok(())
-    }
-
+impl Shown for dyn Live + '_ {
     fn views(&self) -> Vec<u8> {
-        self.record.current.diagram().seats.iter().map(|s| s.view).collect()
+        self.diagram().seats.iter().map(|s| s.view).collect()
     }
 
     fn seats(&self) -> Vec<SeatInfo> {
-        let d = self.record.current.diagram();
+        let d = self.diagram();
         d.seats
             .iter()
             .map(|s| SeatInfo {
@@ -258,52 +176,39 @@ impl<G: Game> Live for LiveGame<G> {
     }
 
     fn frame(&self, ply: usize, turns: u8, squares: bool) -> Result<Frame, String> {
-        if ply > self.moves.len() {
-            return Err(self.past_the_end(ply));
-        }
+        let now = self.at(ply)?;
         // The position before the last move gives the marks and the seat that moved.
         let Some(last) = ply.checked_sub(1) else {
-            return Ok(Self::describe(&self.record_at(0)?, None, turns, squares));
+            return Ok(describe(now.as_ref(), None, turns, squares));
         };
-        let prev = self.record_at(last)?;
-        let mut r = prev.clone();
-        r.play_text(&self.moves[last])?;
-        let mut f = Self::describe(&r, Some(&prev.current.diagram()), turns, squares);
-        f.last = Some(LastMove {
-            seat: seat_letter::<G>(prev.current.to_move()).to_string(),
-            text: self.moves[last].clone(),
-        });
+        let prev = self.at(last)?;
+        let mut f = describe(now.as_ref(), Some(&prev.diagram()), turns, squares);
+        f.last = Some(LastMove { seat: prev.letter(prev.to_move()).to_string(), text: self.moves()[last].clone() });
         Ok(f)
     }
 
-    fn legal(&self) -> Vec<LegalMove> {
-        let pos = &self.record.current;
-        let mut list = MovesOf::<G>::default();
-        self.record.legal_moves(&mut list);
-        let letters = G::VARIANT.seats;
-        list.iter()
-            .map(|&m| {
-                let g = pos.gesture(m);
-                LegalMove {
-                    text: pos.format_move(m),
-                    from: g.from.as_ref().map(|o| from_of(o, letters)),
-                    to: g.to,
-                    marks: g.marks,
-                    words: g.words,
-                }
+    fn choices(&self) -> Vec<LegalMove> {
+        let letters = self.variant().seats;
+        self.gestures()
+            .into_iter()
+            .map(|(text, g)| LegalMove {
+                text,
+                from: g.from.as_ref().map(|o| from_of(o, letters)),
+                to: g.to,
+                marks: g.marks,
+                words: g.words,
             })
             .collect()
     }
 
     fn preview(&self, text: &str, turns: u8) -> Result<Frame, String> {
-        let mut r = self.record.clone();
-        let before = r.current.diagram();
-        r.play_text(text)?;
-        Ok(Self::describe(&r, Some(&before), turns, true))
+        let mut after = self.boxed();
+        after.push(text)?;
+        Ok(describe(after.as_ref(), Some(&self.diagram()), turns, true))
     }
 
     fn outcome_words(&self) -> Option<String> {
-        let o = self.record.outcome()?;
-        Some(outcome_words(&self.record.current.diagram(), &o))
+        let o = self.outcome()?;
+        Some(outcome_words(&self.diagram(), &o))
     }
 }

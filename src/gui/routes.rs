@@ -6,12 +6,13 @@ use super::analysis::{analyse, position_command};
 use super::api::{AnalyseAsk, LoadAsk, NewGameAsk, OrderAsk};
 use super::http::{Answer, Ask};
 use super::hub::{Control, Hub, Worker, lock};
-use super::live::{self, Live};
+use super::live::Shown;
 use super::play::{NewGame, engine_spec, play_game};
 use super::table::{Analysis, Controller, Referee, Seated, Status, page_config};
 use crate::arbiter::clock::TimeControl;
 use crate::arbiter::game::{Ending, GameReport, Order, Request};
 use crate::arbiter::record::{parse_pgn, pgn};
+use crate::live::{self, Live, Played};
 use crate::rules::{Game, Seat, position_words};
 use crate::variants::{self, Visitor};
 use std::sync::atomic::AtomicBool;
@@ -154,7 +155,7 @@ fn prepare(game: &NewGame) -> Result<Prepared, String> {
         fn visit<G: Game>(self) -> Self::Output {
             let game = self.0;
             game.opening.start::<G>()?;
-            let live = live::open_as::<G>(game.opening.position.as_deref(), &game.opening.moves)?;
+            let live = Played::<G>::open(game.opening.position.as_deref(), &game.opening.moves)?;
             let unplayed = GameReport::unplayed::<G>(0, &game.opening, &game.arbiter_players());
             Ok(Prepared { live: Box::new(live), unplayed, start: starter::<G> })
         }
@@ -270,7 +271,7 @@ fn load(hub: &Hub, ask: &Ask) -> Result<Answer, Answer> {
         let variant = body.variant.ok_or_else(|| bad("load: a position needs its variant".into()))?;
         let words: Vec<&str> = text.split_whitespace().collect();
         let (start, moves) = position_words(&words).map_err(bad)?;
-        (live::open(&variant, start.as_deref(), &moves).map_err(bad)?, None, Vec::new())
+        (live::open(&variant, start.as_deref(), &moves).map_err(|e| bad(e.to_string()))?, None, Vec::new())
     };
     let control = hub.control();
     clear(hub, &control);
@@ -342,4 +343,24 @@ fn start_analysis(hub: &Arc<Hub>, ask: &Ask) -> Result<Answer, Answer> {
     hub.arm();
     hub.broadcast_state(&t);
     Ok(Answer::ok())
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn a_new_game_goes_from_its_variant_to_its_game_once() {
+        for v in crate::variants::VARIANTS {
+            let game = NewGame { variant: v, opening: Default::default(), players: Vec::new(), max_plies: 100 };
+            let before = crate::variants::visits_on_this_thread();
+            let prepared = prepare(&game).unwrap();
+            assert_eq!(crate::variants::visits_on_this_thread() - before, 1, "{}", v.name);
+            // Everything after it is a call on the game object.
+            assert_eq!(prepared.live.variant().name, v.name);
+            assert!(!prepared.live.choices().is_empty());
+            assert!(prepared.live.frame(0, 0, true).is_ok());
+            assert_eq!(crate::variants::visits_on_this_thread() - before, 1, "{}", v.name);
+        }
+    }
 }

@@ -3,12 +3,13 @@
 
 use super::api::{self, Kind, PlayerState, ResultState, State, TurnState, VariantInfo};
 use super::hub::Worker;
-use super::live::Live;
+use super::live::Shown;
 use crate::arbiter::clock::TimeControl;
 use crate::arbiter::engine::EngineSpec;
 use crate::arbiter::game::{GameReport, Request};
 use crate::arbiter::movedata::InfoLine;
 use crate::arbiter::record::parse_pgn;
+use crate::live::Live;
 use crate::rules::Seat;
 use std::sync::Arc;
 use std::sync::atomic::AtomicBool;
@@ -226,7 +227,7 @@ impl Table {
             takeback: running && refusal.is_none(),
             takeback_why: refusal,
             legal: match (person, live) {
-                (Some(_), Some(l)) => l.legal(),
+                (Some(_), Some(l)) => l.choices(),
                 _ => Vec::new(),
             },
             view: turns,
