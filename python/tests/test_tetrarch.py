@@ -291,3 +291,100 @@ def test_bad_input_raises_the_protocols_error_and_changes_nothing(binary):
     with pytest.raises(ValueError):
         tetrarch.Board.from_record("no record here")
     assert (b.position(), b.moves) == before
+
+
+def test_errors_are_typed_and_still_value_errors():
+    b = tetrarch.Board("judkins")
+    for catch in (tetrarch.IllegalMoveError, ValueError):
+        try:
+            b.push("1a1a")
+            raise AssertionError("an illegal push was taken")
+        except catch as e:
+            assert isinstance(e, tetrarch.IllegalMoveError) and "1a1a" in str(e)
+    with pytest.raises(tetrarch.InvalidPositionError):
+        tetrarch.Board("judkins", "rbnsgk/5p/6")
+    with pytest.raises(tetrarch.InvalidMoveError):
+        b.action_to_move(b.num_actions + 5)
+    with pytest.raises(tetrarch.IllegalMoveError):
+        b.action_to_move(b.num_actions - 1)
+    assert b.moves == []
+
+
+def test_status_gives_the_ranking_as_the_binary_does(binary):
+    binary.ask("setoption name USI_Variant value chaturanga-ffa")
+    rng = random.Random(5)
+    ranked = 0
+    for _ in range(6):
+        b = tetrarch.Board("chaturanga-ffa")
+        while b.legal_moves():
+            b.push(rng.choice(b.legal_moves()))
+        said = [l for l in binary.ask(position_line(b), "status") if l.startswith("status ")][-1]
+        assert said.endswith("outcome " + b.status()["outcome"]), (said, b.status())
+        ranked += " ranking " in b.status()["outcome"]
+    assert ranked > 0
+
+
+def test_players_and_kinds_come_from_the_library():
+    assert tetrarch.players("chaturanga") == ["yr", "bg"] and tetrarch.players("judtho") == list("wryb")
+    with pytest.raises(ValueError):
+        tetrarch.players("shatranj")
+    for v in VARIANTS:
+        b = tetrarch.Board(v)
+        assert sorted("".join(tetrarch.players(v))) == sorted("".join(b.seats))
+        assert len(set(b.kinds)) == len(b.kinds) > 0
+
+
+def test_observation_planes_hold_the_pieces_where_they_stand():
+    # Judkins, gote to move: sente (b) has S, R and two B in hand, gote (w) a G.
+    b = tetrarch.Board("judkins", "2r3/1P4/2N2k/3s2/1G2p1/2KN2 w SR2Bg 30")
+    k = {kind: i for i, kind in enumerate(b.kinds)}
+    n = len(b.kinds)
+    o = b.observation("w")
+    # Group 0 is the observer's (gote's), group 1 sente's; rows from the top of the board.
+    assert o[k["R"], 0, 2] == 1.0 and o[k["K"], 2, 5] == 1.0 and o[k["S"], 3, 3] == 1.0
+    assert o[n + k["P"], 1, 1] == 1.0 and o[n + k["N"], 2, 2] == 1.0 and o[n + k["K"], 5, 2] == 1.0
+    assert o[: 2 * n].sum() == 9  # every piece on the board, once
+    hands = 2 * n
+    assert (o[hands + n + k["B"]] == 2 / 8).all() and (o[hands + n + k["S"]] == 1 / 8).all()
+    assert (o[hands + k["G"]] == 1 / 8).all() and o[hands + k["R"]].sum() == 0
+    # Seen by sente the groups swap.
+    s = b.observation("b")
+    assert s[n + k["R"], 0, 2] == 1.0 and s[k["P"], 1, 1] == 1.0
+    assert (s[hands + k["B"]] == 2 / 8).all()
+    # The last plane: the observer is to move.
+    assert (o[-1] == 1).all() and (s[-1] == 0).all()
+    # Dojo: a passive member stands under the piece of its square.
+    d = tetrarch.Board("dojo", "fen 4k3/8/8/8/8/8/8/4K3 w - - 0 1 e1:p -")
+    dk = {kind: i for i, kind in enumerate(d.kinds)}
+    do = d.observation("w")
+    assert do[dk["K"], 7, 4] == 1.0 and do[len(d.kinds) + dk["K"], 0, 4] == 1.0
+    stacks = 2 * len(d.kinds)
+    assert do[stacks + len(d.kinds) + dk["P"], 7, 4] == 1.0 and do[stacks : stacks + 2 * len(d.kinds)].sum() == 1
+
+
+def test_a_search_late_in_a_game_costs_no_replay():
+    import time
+
+    rng = random.Random(3)
+    b = tetrarch.Board("judtho")
+    while len(b.moves) < 300:
+        moves = b.legal_moves()
+        if not moves:
+            b = tetrarch.Board("judtho")
+            continue
+        b.push(rng.choice(moves))
+    fresh = tetrarch.Board("judtho", b.position())
+    e = tetrarch.Engine("judtho", hash_mib=1)
+
+    def cost(board):
+        times = []
+        for _ in range(15):
+            e.clear()
+            t = time.perf_counter()
+            e.search(board, depth=1)
+            times.append(time.perf_counter() - t)
+        return sorted(times)[len(times) // 2]
+
+    # The same position, searched after its 300 moves and as a start of its own.
+    late, alone = cost(b), cost(fresh)
+    assert late < 2 * alone + 0.002, (late, alone)

@@ -12,27 +12,28 @@ The rules, the texts, the action numbering and the search are those of the tetra
 `tetrarch.pettingzoo` and `tetrarch.openspiel` adapt every variant to those frameworks.
 """
 
-from ._tetrarch import Board, Engine, __version__, variants
+from ._tetrarch import (
+    Board,
+    Engine,
+    IllegalMoveError,
+    InvalidMoveError,
+    InvalidPositionError,
+    __version__,
+    players,
+    variants,
+)
 
-__all__ = ["Board", "Engine", "variants", "players", "rewards", "__version__"]
-
-# The seats each player commands, as the engine's match seats them (Double Mate: two players
-# of two armies each).
-_PLAYERS = {
-    "judkins": ["b", "w"],
-    "dojo": ["w", "b"],
-    "chaturanga": ["yr", "bg"],
-    "chaturanga-ffa": ["y", "b", "r", "g"],
-    "judtho": ["w", "r", "y", "b"],
-}
-
-
-def players(variant: str) -> list:
-    """The players of a variant, each as the string of the seat letters it commands."""
-    if variant not in _PLAYERS:
-        raise ValueError(f"unknown variant {variant!r} (known: {', '.join(variants())})")
-    return list(_PLAYERS[variant])
-
+__all__ = [
+    "Board",
+    "Engine",
+    "IllegalMoveError",
+    "InvalidMoveError",
+    "InvalidPositionError",
+    "variants",
+    "players",
+    "rewards",
+    "__version__",
+]
 
 def rewards(board: Board) -> dict:
     """Each player's reward once the game is over, from -1 to 1: the mean, over the seats of

@@ -66,13 +66,10 @@ impl<G: Game> Searcher<G> {
             }
             if G::VARIANT.search.null_move && null_ok && depth >= NULL_MOVE_DEPTH && eval >= beta {
                 self.played[ply] = NO_PIECE_TO;
-                let mut child = pos.clone();
-                child.play_null();
-                let flip = self.team(&child) != my_team;
-                self.push_trace(Trace::of(&child));
                 let r = NULL_MOVE_REDUCTION + depth / NULL_MOVE_DEPTH_DIVISOR;
-                let v = self.value(&child, flip, depth - 1 - r, ply + 1, beta - 1, beta, false);
-                self.pop_trace();
+                let v = self.descend(pos, None, my_team, |s, child, flip| {
+                    s.value(child, flip, depth - 1 - r, ply + 1, beta - 1, beta, false)
+                });
                 if self.stopped {
                     return 0;
                 }
@@ -125,29 +122,26 @@ impl<G: Game> Searcher<G> {
             // Only the searches with continuation histories read `piece_to`.
             let pt = if policy.continuation { pos.piece_to(m) } else { NO_PIECE_TO };
             self.played[ply] = pt;
-            let mut child = pos.clone();
-            child.play(m);
-            let gives_check = child.must_answer_check();
-            let flip = self.team(&child) != my_team;
-            self.push_trace(Trace::of(&child));
-            // Checks that do not simply lose the checking piece are searched a ply deeper.
-            let extend = G::VARIANT.search.extend_checks && gives_check && ply < MAX_PLY / 2 && pos.see_ge(m, 0);
-            let d = depth - 1 + extend as i32;
-            let search = |s: &mut Self, d: i32, a: i32, b: i32| s.value(&child, flip, d, ply + 1, a, b, true);
-            let v = if count == 0 {
-                self.value(&child, flip, d, ply + 1, w.alpha, beta, true)
-            } else {
+            let alpha = w.alpha;
+            let v = self.descend(pos, Some(m), my_team, |s, child, flip| {
+                let gives_check = child.must_answer_check();
+                // Checks that do not simply lose the checking piece are searched a ply deeper.
+                let extend = G::VARIANT.search.extend_checks && gives_check && ply < MAX_PLY / 2 && pos.see_ge(m, 0);
+                let d = depth - 1 + extend as i32;
+                if count == 0 {
+                    return s.value(child, flip, d, ply + 1, alpha, beta, true);
+                }
                 let r = if depth >= LMR_DEPTH && count >= LMR_MOVES && quiet && !in_check && !gives_check {
-                    let r = self.lmr[(depth as usize).min(63)][count.min(63)] as i32 - pv_node as i32
+                    let r = s.lmr[(depth as usize).min(63)][count.min(63)] as i32 - pv_node as i32
                         + (policy.improving && !improving) as i32
                         - score / HISTORY_MAX;
                     r.clamp(0, d - 1)
                 } else {
                     0
                 };
-                self.re_search(ReSearch::Pvs, d, r, w.alpha, beta, search)
-            };
-            self.pop_trace();
+                let search = |s: &mut Self, d: i32, a: i32, b: i32| s.value(child, flip, d, ply + 1, a, b, true);
+                s.re_search(ReSearch::Pvs, d, r, alpha, beta, search)
+            });
             if self.stopped {
                 return 0;
             }

@@ -32,18 +32,15 @@ impl<G: Game> Searcher<G> {
         let mut w = Window::new(alpha, beta, -INF, G::Move::default());
         for (count, (score, m)) in Picker::new(scored.as_mut_slice()).enumerate() {
             let quiet = band::is_quiet(score);
-            let mut child = pos.clone();
-            child.play(m);
-            let flip = self.team(&child) != my_team;
-            self.push_trace(Trace::of(&child));
-            let search = |s: &mut Self, d: i32, a: i32, b: i32| s.value(&child, flip, d, ply + 1, a, b, true);
-            let v = if count == 0 {
-                self.value(&child, flip, depth - 1, ply + 1, w.alpha, beta, true)
-            } else {
+            let alpha = w.alpha;
+            let v = self.descend(pos, Some(m), my_team, |s, child, flip| {
+                if count == 0 {
+                    return s.value(child, flip, depth - 1, ply + 1, alpha, beta, true);
+                }
                 let r = (depth >= LMR_DEPTH && count >= BRS_LATE_MOVES && quiet) as i32;
-                self.re_search(ReSearch::Full, depth - 1, r, w.alpha, beta, search)
-            };
-            self.pop_trace();
+                let search = |s: &mut Self, d: i32, a: i32, b: i32| s.value(child, flip, d, ply + 1, a, b, true);
+                s.re_search(ReSearch::Full, depth - 1, r, alpha, beta, search)
+            });
             if self.stopped {
                 return 0;
             }

@@ -137,8 +137,11 @@ impl<G: Game> Searcher<G> {
                 let before_last_ms = last_ms;
                 last_ms = ms.saturating_sub(iteration_start);
                 iteration_start = ms;
-                let growth =
-                    if before_last_ms > 0 { (last_ms as f64 / before_last_ms as f64).clamp(1.5, 8.0) } else { 2.0 };
+                let growth = if before_last_ms > 0 {
+                    (last_ms as f64 / before_last_ms as f64).clamp(ITERATION_GROWTH.0, ITERATION_GROWTH.1)
+                } else {
+                    ITERATION_GROWTH_UNKNOWN
+                };
                 if !b.use_all && ms as f64 + last_ms as f64 * growth > b.hard as f64 {
                     break;
                 }
@@ -208,33 +211,30 @@ impl<G: Game> Searcher<G> {
             let m = moves.as_slice()[i];
             let nodes_before = self.nodes;
             self.played[0] = pos.piece_to(m);
-            let mut child = pos.clone();
-            child.play(m);
-            let flip = self.team(&child) != my_team;
-            self.push_trace(Trace::of(&child));
-            let ext = (G::VARIANT.search.extend_checks && child.must_answer_check() && !in_check) as i32;
-            let d = depth - 1 + ext;
-            let v = if i == 0 {
-                self.value(&child, flip, d, 1, alpha, beta, true)
-            } else {
-                // Late quiet root moves are reduced as they are everywhere else in the
-                // two-sided search: with drops, Judkins has a hundred root moves and each cost a
-                // full-depth search.
-                let r = if self.policy.root_reductions
-                    && depth >= LMR_DEPTH
-                    && i >= LMR_MOVES
-                    && !in_check
-                    && ext == 0
-                    && pos.tactical_value(m).is_none()
-                {
-                    (self.lmr[(depth as usize).min(63)][i.min(63)] as i32 - 1).clamp(0, d - 1)
+            let v = self.descend(pos, Some(m), my_team, |s, child, flip| {
+                let ext = (G::VARIANT.search.extend_checks && child.must_answer_check() && !in_check) as i32;
+                let d = depth - 1 + ext;
+                if i == 0 {
+                    s.value(child, flip, d, 1, alpha, beta, true)
                 } else {
-                    0
-                };
-                let search = |s: &mut Self, d: i32, a: i32, b: i32| s.value(&child, flip, d, 1, a, b, true);
-                self.re_search(ReSearch::Pvs, d, r, alpha, beta, search)
-            };
-            self.pop_trace();
+                    // Late quiet root moves are reduced as they are everywhere else in the
+                    // two-sided search: with drops, Judkins has a hundred root moves and each cost a
+                    // full-depth search.
+                    let r = if s.policy.root_reductions
+                        && depth >= LMR_DEPTH
+                        && i >= LMR_MOVES
+                        && !in_check
+                        && ext == 0
+                        && pos.tactical_value(m).is_none()
+                    {
+                        (s.lmr[(depth as usize).min(63)][i.min(63)] as i32 - 1).clamp(0, d - 1)
+                    } else {
+                        0
+                    };
+                    let search = |s: &mut Self, d: i32, a: i32, b: i32| s.value(child, flip, d, 1, a, b, true);
+                    s.re_search(ReSearch::Pvs, d, r, alpha, beta, search)
+                }
+            });
             if self.stopped {
                 break;
             }

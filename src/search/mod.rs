@@ -40,8 +40,7 @@ pub const MATE_BOUND: i32 = MATE - 2 * MAX_PLY as i32;
 /// never printed as `mate`.
 pub const WON: i32 = 20_000;
 const INF: i32 = 32_000;
-/// What a shared draw costs the root in games of more than two sides.
-pub const DRAW_CONTEMPT: i32 = 500;
+pub use params::DRAW_CONTEMPT;
 /// No static evaluation stored (the side to move was in check).
 const NO_EVAL: i32 = i32::MIN;
 

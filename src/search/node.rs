@@ -249,6 +249,36 @@ impl<G: Game> Searcher<G> {
         self.pv_len[ply] = child_len;
     }
 
+    /// The position after `mv` (the null move when `None`), and whether its mover is of another
+    /// team than `my_team`, so that its score is negated.
+    #[inline]
+    pub(super) fn child(&self, pos: &G, mv: Option<G::Move>, my_team: bool) -> (G, bool) {
+        let mut child = pos.clone();
+        match mv {
+            Some(m) => child.play(m),
+            None => child.play_null(),
+        }
+        let flip = self.team(&child) != my_team;
+        (child, flip)
+    }
+
+    /// One step down the tree, the same for every node kind that keeps the path: the child
+    /// (`child`), its trace on the path for the repetition rules while `search` runs on it.
+    #[inline]
+    pub(super) fn descend<R>(
+        &mut self,
+        pos: &G,
+        mv: Option<G::Move>,
+        my_team: bool,
+        search: impl FnOnce(&mut Self, &G, bool) -> R,
+    ) -> R {
+        let (child, flip) = self.child(pos, mv, my_team);
+        self.push_trace(Trace::of(&child));
+        let v = search(self, &child, flip);
+        self.pop_trace();
+        v
+    }
+
     #[inline]
     pub(super) fn push_trace(&mut self, t: Trace) {
         self.rep_filter[t.hash as usize & REP_MASK] += 1;

@@ -1,7 +1,7 @@
 //! Move ordering: history scores kept per seat, the one scale of ordering scores every node
 //! kind uses, and the picker that hands out moves best first.
 
-use super::params::Policy;
+use super::params::{CUTOFF_BONUS_MAX_DIVISOR, CUTOFF_BONUS_PER_DEPTH2, Policy};
 use crate::rules::{Game, MoveBuffer, Seat};
 
 /// History scores stay within +-HISTORY_MAX: each update moves a score toward the bound by a
@@ -87,7 +87,7 @@ impl ContinuationHistory {
 /// The bonus for a quiet move that caused a cutoff at `depth`.
 #[inline(always)]
 pub(super) fn cutoff_bonus(depth: i32) -> i32 {
-    (depth * depth * 16).min(HISTORY_MAX / 4)
+    (depth * depth * CUTOFF_BONUS_PER_DEPTH2).min(HISTORY_MAX / CUTOFF_BONUS_MAX_DIVISOR)
 }
 
 /// The bands of ordering scores, best first. Every node kind scores its moves on this one scale,

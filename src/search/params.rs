@@ -2,6 +2,19 @@
 //! `Policy` that says which of its features apply to the search at hand. Each number was
 //! measured in matches (docs/strength.md); a change to one changes the bench signature.
 
+/// What a shared draw costs the root in games of more than two sides.
+pub const DRAW_CONTEMPT: i32 = 500;
+
+/// A quiet move that causes a cutoff at `depth` gains `CUTOFF_BONUS_PER_DEPTH2 * depth²` of
+/// history, at most `HISTORY_MAX / CUTOFF_BONUS_MAX_DIVISOR`.
+pub(super) const CUTOFF_BONUS_PER_DEPTH2: i32 = 16;
+pub(super) const CUTOFF_BONUS_MAX_DIVISOR: i32 = 4;
+
+/// How much longer the next iteration is taken to last than the last, at least and at most, as
+/// the last two iterations' ratio; before two are known, `ITERATION_GROWTH_UNKNOWN`.
+pub(super) const ITERATION_GROWTH: (f64, f64) = (1.5, 8.0);
+pub(super) const ITERATION_GROWTH_UNKNOWN: f64 = 2.0;
+
 /// Reverse futility pruning: a node whose static evaluation stands this much per ply of depth
 /// above beta is cut, up to `RFP_DEPTH`.
 pub(super) const RFP_MARGIN: i32 = 110;

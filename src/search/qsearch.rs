@@ -52,9 +52,8 @@ impl<G: Game> Searcher<G> {
         }
         let my_team = self.team(pos);
         for (_, m) in Picker::new(scored.as_mut_slice()) {
-            let mut child = pos.clone();
-            child.play(m);
-            let flip = self.team(&child) != my_team;
+            // Quiescence keeps no path: no repetition is judged there.
+            let (child, flip) = self.child(pos, Some(m), my_team);
             let v = if flip {
                 -self.qsearch(&child, ply + 1, qply + 1, -beta, -w.alpha)
             } else {
