@@ -171,7 +171,7 @@ pub trait Think: Send {
 /// One iteration's report, its principal variation as texts: each move checked against the
 /// rules before it is written, so that a line that went wrong is cut, never shown with an
 /// illegal move.
-#[derive(Clone, Debug)]
+#[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Line {
     pub depth: u32,
     pub seldepth: u32,

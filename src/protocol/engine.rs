@@ -3,7 +3,7 @@
 
 use super::command::{GoParams, PositionStart, shown};
 use super::options::Options;
-use super::reply::{Output, Reply, SearchInfo};
+use super::reply::{Output, Reply};
 use crate::live::{self, Line, Live, Think};
 use crate::search::time::{Clock, budget, fixed};
 use crate::search::{Control, Limits, SEARCH_STACK};
@@ -145,16 +145,7 @@ impl Engine {
         let spawned = std::thread::Builder::new().name("search".into()).stack_size(SEARCH_STACK).spawn(move || {
             let result = catch_unwind(AssertUnwindSafe(|| {
                 let mut report = |l: &Line| {
-                    out.send(&Reply::Info(SearchInfo {
-                        depth: l.depth,
-                        seldepth: l.seldepth,
-                        score: l.score,
-                        nodes: l.nodes,
-                        nps: l.nps,
-                        time_ms: l.time_ms,
-                        hashfull: l.hashfull,
-                        pv: l.pv.iter().cloned().map(say).collect(),
-                    }));
+                    out.send(&Reply::Info(Line { pv: l.pv.iter().cloned().map(say).collect(), ..l.clone() }));
                 };
                 let r = searcher.think(game.as_ref(), limits, Arc::clone(&ctl), &mut report);
                 (r, searcher)

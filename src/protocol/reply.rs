@@ -13,17 +13,8 @@ pub enum OptionKind {
     Combo { default: &'static str, vars: Vec<&'static str> },
 }
 
-#[derive(Clone, Debug, PartialEq, Eq)]
-pub struct SearchInfo {
-    pub depth: u32,
-    pub seldepth: u32,
-    pub score: Score,
-    pub nodes: u64,
-    pub nps: u64,
-    pub time_ms: u64,
-    pub hashfull: u32,
-    pub pv: Vec<String>,
-}
+/// An iteration's report, as the game object gives it (its line already in the dialect spoken).
+pub use crate::live::Line as SearchInfo;
 
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub enum Reply {

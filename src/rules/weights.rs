@@ -55,6 +55,27 @@ pub trait Tunable: Game + Clone + Send + Sync {
     }
 }
 
+/// `Tunable` for a two-sided game whose table is `WEIGHTS` and whose evaluation with a table,
+/// from the first seat's side, is the method `$eval`.
+macro_rules! two_sided_tunable {
+    ($game:ty, $eval:ident) => {
+        /// `tetrarch tune` fits `WEIGHTS` to two-sided results.
+        impl $crate::rules::weights::Tunable for $game {
+            type Weights = Weights;
+            const WEIGHTS: Weights = WEIGHTS;
+            const WEIGHTS_NAME: &'static str = "WEIGHTS";
+            const FORM: () = ();
+            const FIT: $crate::rules::weights::Fit = $crate::rules::weights::Fit::FirstSide;
+            fn eval_with(&self, seat: $crate::rules::Seat, w: &Weights) -> i32 {
+                let e = self.$eval(w);
+                if seat == $crate::rules::Seat(0) { e } else { -e }
+            }
+        }
+    };
+}
+
+pub(crate) use two_sided_tunable;
+
 /// What a field of a weights table can be: a weight, or an array of them (of arrays...).
 pub trait WeightField {
     /// Appends the field's weights, in order.

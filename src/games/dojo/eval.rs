@@ -4,7 +4,7 @@
 use super::*;
 use crate::board::geometry::CENTRE_8X8;
 use crate::rules::Evaluation;
-use crate::rules::weights::{Fit, Tunable, weights};
+use crate::rules::weights::{two_sided_tunable, weights};
 
 /// Material values (centipawns) for exchanges and move ordering.
 pub(super) const VALUE: [i32; 6] = [100, 320, 330, 500, 900, 0];
@@ -332,15 +332,4 @@ impl Evaluation for Dojo {
     }
 }
 
-/// `tetrarch tune` fits `WEIGHTS` to two-sided results.
-impl Tunable for Dojo {
-    type Weights = Weights;
-    const WEIGHTS: Weights = WEIGHTS;
-    const WEIGHTS_NAME: &'static str = "WEIGHTS";
-    const FORM: () = ();
-    const FIT: Fit = Fit::FirstSide;
-    fn eval_with(&self, seat: Seat, w: &Weights) -> i32 {
-        let e = self.eval_white_with(w);
-        if seat == Seat(0) { e } else { -e }
-    }
-}
+two_sided_tunable!(Dojo, eval_white_with);

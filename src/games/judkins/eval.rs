@@ -3,7 +3,7 @@
 
 use super::*;
 use crate::rules::Evaluation;
-use crate::rules::weights::{Fit, Tunable, weights};
+use crate::rules::weights::{two_sided_tunable, weights};
 
 // Material values (centipawns) for exchanges and move ordering; a piece in hand is worth a
 // little more than on the board because it can be dropped anywhere.
@@ -247,15 +247,4 @@ impl Evaluation for Judkins {
     }
 }
 
-/// `tetrarch tune` fits `WEIGHTS` to two-sided results.
-impl Tunable for Judkins {
-    type Weights = Weights;
-    const WEIGHTS: Weights = WEIGHTS;
-    const WEIGHTS_NAME: &'static str = "WEIGHTS";
-    const FORM: () = ();
-    const FIT: Fit = Fit::FirstSide;
-    fn eval_with(&self, seat: Seat, w: &Weights) -> i32 {
-        let e = self.eval_sente_with(w);
-        if seat == Seat(0) { e } else { -e }
-    }
-}
+two_sided_tunable!(Judkins, eval_sente_with);
