@@ -6,8 +6,8 @@
 
 use crate::rules::diagram::{Diagram, Gesture};
 use crate::rules::{
-    Game, MoveBuffer, MovesOf, Outcome, Record, Seat, SeatMask, Side, UciDialect, VariantSpec, perft_split, places,
-    points_of_outcome, seat_letter,
+    Game, MoveBuffer, MoveError, MovesOf, Outcome, PositionError, Record, Seat, SeatMask, Side, UciDialect,
+    VariantSpec, perft_split, places, points_of_outcome, seat_letter,
 };
 use crate::search::{Control, Info, Limits, Score, SearchResult, Searcher};
 use crate::variants::{self, VariantError, Visitor};
@@ -25,12 +25,12 @@ pub trait Live: Send + Sync {
     /// The moves played, as their canonical texts.
     fn moves(&self) -> &[String];
     /// Plays a move given as its canonical text; on an error nothing changes.
-    fn push(&mut self, text: &str) -> Result<(), String>;
+    fn push(&mut self, text: &str) -> Result<(), MoveError>;
     /// Takes back the last move; its text.
     fn pop(&mut self) -> Option<String>;
     /// The game after `moves` from the same start (a move played, or a take-back); the moves
     /// they share with the game now are not played again. On an error nothing changes.
-    fn set_moves(&mut self, moves: &[String]) -> Result<(), String>;
+    fn set_moves(&mut self, moves: &[String]) -> Result<(), ReplayError>;
     /// The game cut after `ply` moves.
     fn at(&self, ply: usize) -> Result<Box<dyn Live>, String>;
     /// The legal moves now, as texts (none once the game is over).
@@ -67,7 +67,7 @@ pub trait Live: Send + Sync {
     /// How many actions a learning agent has (the moves' numbering, and `END`).
     fn num_actions(&self) -> u32;
     /// A legal move's actions, ending with `END` where a longer legal move begins with them.
-    fn move_actions(&self, text: &str) -> Result<Vec<u32>, String>;
+    fn move_actions(&self, text: &str) -> Result<Vec<u32>, MoveError>;
     /// The legal move that actions spell.
     fn actions_move(&self, actions: &[u32]) -> Result<String, String>;
     /// Which actions may follow `prefix` in a legal move.
@@ -208,14 +208,14 @@ pub struct Played<G: Game> {
 
 impl<G: Game> Played<G> {
     /// The game from a start (none: the variant's) and moves, all checked.
-    pub fn open(start: Option<&str>, moves: &[String]) -> Result<Self, String> {
+    pub fn open(start: Option<&str>, moves: &[String]) -> Result<Self, OpenError> {
         let pos = match start {
             None => G::startpos(),
-            Some(t) => G::from_text(t).map_err(|e| format!("position: {}", e))?,
+            Some(t) => G::from_text(t).map_err(OpenError::Position)?,
         };
         let start_text = Some(pos.to_text()).filter(|t| *t != G::startpos().to_text());
         let mut game = Played { start_text, record: Record::new(pos), before: Vec::new(), texts: Vec::new() };
-        game.set_moves(moves)?;
+        game.set_moves(moves).map_err(OpenError::Move)?;
         Ok(game)
     }
 
@@ -286,7 +286,7 @@ impl<G: Game> Live for Played<G> {
         &self.texts
     }
 
-    fn push(&mut self, text: &str) -> Result<(), String> {
+    fn push(&mut self, text: &str) -> Result<(), MoveError> {
         let before = self.record.current.clone();
         self.record.play_text(text)?;
         self.before.push(before);
@@ -299,14 +299,14 @@ impl<G: Game> Live for Played<G> {
         self.texts.pop()
     }
 
-    fn set_moves(&mut self, moves: &[String]) -> Result<(), String> {
+    fn set_moves(&mut self, moves: &[String]) -> Result<(), ReplayError> {
         let shared = self.texts.iter().zip(moves).take_while(|(a, b)| a == b).count();
         let mut next = self.clone();
         while next.texts.len() > shared {
             next.pop();
         }
         for (i, m) in moves[shared..].iter().enumerate() {
-            next.push(m).map_err(|e| format!("move {} '{}': {}", shared + i + 1, m, e))?;
+            next.push(m).map_err(|error| ReplayError { number: shared + i + 1, error })?;
         }
         *self = next;
         Ok(())
@@ -412,7 +412,7 @@ impl<G: Game> Live for Played<G> {
         G::ACTIONS + 1
     }
 
-    fn move_actions(&self, text: &str) -> Result<Vec<u32>, String> {
+    fn move_actions(&self, text: &str) -> Result<Vec<u32>, MoveError> {
         let mv = self.record.current.parse_move(text)?;
         let mut t = Self::tokens(mv);
         let longer = self.legal_moves().iter().any(|&m| {
@@ -610,27 +610,51 @@ impl<G: Game> Think for Box<Searcher<G>> {
 pub fn open(variant: &str, start: Option<&str>, moves: &[String]) -> Result<Box<dyn Live>, OpenError> {
     struct Open<'a>(Option<&'a str>, &'a [String]);
     impl Visitor for Open<'_> {
-        type Output = Result<Box<dyn Live>, String>;
+        type Output = Result<Box<dyn Live>, OpenError>;
         fn visit<G: Game>(self) -> Self::Output {
             Ok(Box::new(Played::<G>::open(self.0, self.1)?))
         }
     }
-    variants::visit(variant, Open(start, moves)).map_err(OpenError::Variant)?.map_err(OpenError::Game)
+    variants::visit(variant, Open(start, moves)).map_err(OpenError::Variant)?
 }
 
 /// Why `open` made no game.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub enum OpenError {
     Variant(VariantError),
-    /// The start or a move, with the rules' words.
-    Game(String),
+    Position(PositionError),
+    Move(ReplayError),
 }
 
 impl std::fmt::Display for OpenError {
     fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
         match self {
             OpenError::Variant(e) => e.fmt(f),
-            OpenError::Game(e) => f.write_str(e),
+            OpenError::Position(e) => write!(f, "position: {}", e),
+            OpenError::Move(e) => e.fmt(f),
         }
     }
 }
+
+impl std::error::Error for OpenError {}
+
+impl From<OpenError> for String {
+    fn from(e: OpenError) -> String {
+        e.to_string()
+    }
+}
+
+/// A move of a list that the game refused, numbered in the game (from 1).
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct ReplayError {
+    pub number: usize,
+    pub error: MoveError,
+}
+
+impl std::fmt::Display for ReplayError {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        write!(f, "move {} '{}': {}", self.number, self.error.text(), self.error)
+    }
+}
+
+impl std::error::Error for ReplayError {}

@@ -425,7 +425,7 @@ fn position_strings_are_refused_with_reasons() {
         ("4k3/8/8/8/8/8/8/4K3 w - - 0 1 - b2:1.0.0", "no active piece"),
     ] {
         let e = Dojo::from_text(text).expect_err(text);
-        assert!(e.contains(why), "{text}: '{e}' should mention '{why}'");
+        assert!(e.0.contains(why), "{text}: '{e}' should mention '{why}'");
     }
 }
 

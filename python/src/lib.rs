@@ -54,15 +54,16 @@ fn option_number(name: &str, value: &Bound<'_, PyAny>, max: u64) -> PyResult<usi
 
 fn open(variant: &str, start: Option<&str>) -> PyResult<Box<dyn Live>> {
     tetrarch::live::open(variant, start, &[]).map_err(|e| match e {
-        OpenError::Game(g) => InvalidPositionError::new_err(g),
+        OpenError::Position(_) => InvalidPositionError::new_err(e.to_string()),
+        OpenError::Move(_) => IllegalMoveError::new_err(e.to_string()),
         OpenError::Variant(v) => PyValueError::new_err(v.to_string()),
     })
 }
 
 /// A move that the game refuses: not the canonical text of a legal move here, or any move once
 /// the game is over.
-fn illegal(e: String) -> PyErr {
-    IllegalMoveError::new_err(e)
+fn illegal(e: impl std::fmt::Display) -> PyErr {
+    IllegalMoveError::new_err(e.to_string())
 }
 
 /// A position of one variant and the game that led to it: moves are pushed and popped as
@@ -358,7 +359,10 @@ impl Engine {
             Some(v) => option_number("Threads", v, tetrarch::search::MAX_THREADS as u64)?,
             None => 1,
         };
-        Ok(Engine { variant: live.variant().name, think: std::sync::Mutex::new(Some(live.searcher(hash_mib, threads))) })
+        Ok(Engine {
+            variant: live.variant().name,
+            think: std::sync::Mutex::new(Some(live.searcher(hash_mib, threads))),
+        })
     }
 
     /// Searches `board` to a depth, a node count or a time in milliseconds (at least one);

@@ -375,7 +375,7 @@ pub fn referee<G: Game>(
         let (verdict, ruling) = match order {
             Order::Move { player, text } if Some(player) == to_move => match record.current.parse_move(&text) {
                 Ok(_) => (Ok(()), Ruling::Moved(text)),
-                Err(e) => (Err(e), Ruling::Refused),
+                Err(e) => (Err(e.to_string()), Ruling::Refused),
             },
             Order::Move { .. } => (Err(format!("it is {}'s turn", who)), Ruling::Refused),
             Order::Resign { player } if !person(player) => {

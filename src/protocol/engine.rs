@@ -27,10 +27,12 @@ impl Engine {
     /// the variant is chosen, so that a large table is allocated and written before `readyok`,
     /// never on a clock.
     pub(super) fn new(name: &str, options: Options) -> Result<Engine, VariantError> {
-        let game = live::open(name, None, &[]).map_err(|e| match e {
-            live::OpenError::Variant(v) => v,
-            live::OpenError::Game(g) => VariantError::Unknown(g),
-        })?;
+        let game = match live::open(name, None, &[]) {
+            Ok(g) => g,
+            Err(live::OpenError::Variant(v)) => return Err(v),
+            // A variant's own start is always one of its positions.
+            Err(e) => return Err(VariantError::Unknown(e.to_string())),
+        };
         let searcher = game.searcher(options.hash_mib, options.threads);
         Ok(Engine {
             game,
@@ -83,7 +85,7 @@ impl Engine {
         let mut game = live::open(self.game.variant().name, text.as_deref(), &[]).map_err(|e| e.to_string())?;
         for (i, m) in moves.iter().enumerate() {
             let text = if uci { (dialect.move_in)(m) } else { Ok(m.clone()) };
-            text.and_then(|t| game.push(&t))
+            text.and_then(|t| Ok(game.push(&t)?))
                 .map_err(|e| format!("position: move {} '{}' rejected: {}", i + 1, shown(m), e))?;
         }
         self.game = game;

@@ -39,6 +39,25 @@ pub use crate::variants::DEFAULT_VARIANT;
 /// The longest move overhead the `MoveOverhead` option takes, in milliseconds.
 pub const MAX_OVERHEAD_MS: u64 = 5000;
 
+/// An option that `setoption` refuses: unknown, without its value, a value out of range or not
+/// one it takes, or not while a search runs; in the protocol's words, naming the option.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct OptionError(pub String);
+
+impl std::fmt::Display for OptionError {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.write_str(&self.0)
+    }
+}
+
+impl std::error::Error for OptionError {}
+
+impl From<OptionError> for String {
+    fn from(e: OptionError) -> String {
+        e.0
+    }
+}
+
 /// What an option's setter changes: the options, the engine, and where a note goes. The
 /// session is the one implementation; the options know it by this alone.
 pub(super) trait Settings {
@@ -218,7 +237,11 @@ impl EngineOption {
 
 /// `setoption name <name> [value <value>]`: finds the option, reads and checks the value, and
 /// applies it; on any error nothing changes.
-pub(super) fn set_option(s: &mut dyn Settings, name: &str, value: Option<&str>) -> Result<(), String> {
+pub(super) fn set_option(s: &mut dyn Settings, name: &str, value: Option<&str>) -> Result<(), OptionError> {
+    set(s, name, value).map_err(OptionError)
+}
+
+fn set(s: &mut dyn Settings, name: &str, value: Option<&str>) -> Result<(), String> {
     let key: String = name.chars().filter(|c| !c.is_whitespace()).collect::<String>().to_ascii_lowercase();
     let option = OPTIONS
         .iter()

@@ -135,7 +135,9 @@ impl Session {
                 self.engine.new_game();
                 Ok(())
             }
-            Command::SetOption { name, value } => options::set_option(self, &name, value.as_deref()),
+            Command::SetOption { name, value } => {
+                options::set_option(self, &name, value.as_deref()).map_err(String::from)
+            }
             Command::Position { start, moves } => self.engine.set_position(&start, &moves, self.options.uci),
             Command::Go(p) => self.engine.go(&p, &self.options, &self.out),
             Command::Perft(d) => self.engine.perft(d, self.options.uci, &self.out),

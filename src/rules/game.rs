@@ -4,6 +4,7 @@
 //! need only `Rules`, the protocol and records `Notation` too, the search `Evaluation`.
 
 use super::diagram::Draw;
+use super::error::{MoveError, PositionError};
 use super::variant::VariantSpec;
 use super::{MoveBuffer, Outcome, Seat, SeatMask, Side};
 use std::fmt;
@@ -93,20 +94,20 @@ pub trait Rules: Clone + Send + Sync + 'static {
 pub trait Notation: Rules {
     /// Parses the variant's position string. Any order of hand pieces is accepted; everything
     /// else must be exact.
-    fn from_text(text: &str) -> Result<Self, String>;
+    fn from_text(text: &str) -> Result<Self, PositionError>;
     /// The one canonical position string.
     fn to_text(&self) -> String;
 
     /// The one canonical spelling of a legal move.
     fn format_move(&self, mv: Self::Move) -> String;
     /// Parses a move text: only the canonical spelling of a legal move is accepted.
-    fn parse_move(&self, text: &str) -> Result<Self::Move, String> {
+    fn parse_move(&self, text: &str) -> Result<Self::Move, MoveError> {
         let mut list = Self::Moves::<Self::Move>::default();
         self.legal_moves(&mut list);
         list.iter()
             .copied()
             .find(|&m| self.format_move(m) == text)
-            .ok_or_else(|| format!("illegal or malformed move '{}'", text))
+            .ok_or_else(|| MoveError::Illegal { text: text.to_string() })
     }
 
     /// The game's texts in the UCI dialect of Fairy-Stockfish and Cute Chess

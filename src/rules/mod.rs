@@ -7,6 +7,7 @@
 
 pub mod actions;
 pub mod diagram;
+mod error;
 mod game;
 mod movelist;
 mod perft;
@@ -18,6 +19,7 @@ pub mod weights;
 
 pub use actions::Actions;
 pub use diagram::Draw;
+pub use error::{MoveError, PositionError};
 pub use game::{Evaluation, Game, Notation, Packed, Rules, UciDialect, retain_tactical};
 pub use movelist::{MoveBuffer, MoveList};
 pub use perft::{perft, perft_divide, perft_split, perft_stoppable};

@@ -1,7 +1,7 @@
 //! A game from a start position through its moves, with the history that the repetition rules
 //! read.
 
-use super::{MoveBuffer, MovesOf, Notation, Outcome, Rules, Seat, SeatMask, Side, Termination};
+use super::{MoveBuffer, MoveError, MovesOf, Notation, Outcome, Rules, Seat, SeatMask, Side, Termination};
 
 /// One position of a game's history, as the repetition rules need it.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -145,9 +145,9 @@ pub fn position_words(words: &[&str]) -> Result<(Option<String>, Vec<String>), S
 impl<G: Notation> Record<G> {
     /// Plays a move given as text. Fails, changing nothing, if the game is over or the move is
     /// not the canonical text of a legal move.
-    pub fn play_text(&mut self, text: &str) -> Result<G::Move, String> {
+    pub fn play_text(&mut self, text: &str) -> Result<G::Move, MoveError> {
         if let Some(o) = self.outcome() {
-            return Err(format!("move '{}' after the game ended ({})", text, o.reason.as_str()));
+            return Err(MoveError::AfterTheEnd { text: text.to_string(), reason: o.reason.as_str() });
         }
         let mv = self.current.parse_move(text)?;
         self.play(mv);

@@ -2,6 +2,7 @@
 
 use super::*;
 use crate::rules::Notation;
+use crate::rules::PositionError;
 use crate::rules::text::{number, read_board, write_board};
 use std::fmt::Write as _;
 
@@ -128,8 +129,8 @@ impl<const FFA: bool> Chaturanga<FFA> {
 }
 
 impl<const FFA: bool> Notation for Chaturanga<FFA> {
-    fn from_text(text: &str) -> Result<Self, String> {
-        Self::parse(text)
+    fn from_text(text: &str) -> Result<Self, PositionError> {
+        Self::parse(text).map_err(PositionError)
     }
 
     fn to_text(&self) -> String {

@@ -3,6 +3,7 @@
 
 use super::*;
 use crate::rules::Notation;
+use crate::rules::PositionError;
 use crate::rules::text::{read_board, write_board};
 use std::fmt::Write as _;
 
@@ -319,8 +320,8 @@ pub(super) fn parse_number(s: &str, what: &str, min: u32, max: u32) -> Result<u3
 }
 
 impl Notation for Dojo {
-    fn from_text(text: &str) -> Result<Self, String> {
-        Self::parse(text)
+    fn from_text(text: &str) -> Result<Self, PositionError> {
+        Self::parse(text).map_err(PositionError)
     }
 
     fn to_text(&self) -> String {

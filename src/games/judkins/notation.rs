@@ -1,6 +1,7 @@
 //! Judkins texts: SFEN positions and USI move texts.
 
 use super::*;
+use crate::rules::PositionError;
 use crate::rules::text::{read_board, write_board};
 use crate::rules::{Notation, UciDialect};
 use std::fmt::Write as _;
@@ -188,8 +189,8 @@ impl Judkins {
 }
 
 impl Notation for Judkins {
-    fn from_text(text: &str) -> Result<Self, String> {
-        Self::parse_sfen(text)
+    fn from_text(text: &str) -> Result<Self, PositionError> {
+        Self::parse_sfen(text).map_err(PositionError)
     }
 
     const UCI: UciDialect = super::uci::DIALECT;

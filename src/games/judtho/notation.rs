@@ -5,6 +5,7 @@ use super::movegen::Count;
 use super::*;
 use crate::board::geometry::{KNIGHT_STEPS, parse_square as parse_sq, square_name as sq_name};
 use crate::rules::Notation;
+use crate::rules::PositionError;
 use crate::rules::text::{number, read_board, write_board};
 use std::fmt::Write as _;
 
@@ -414,8 +415,8 @@ impl Judtho {
 }
 
 impl Notation for Judtho {
-    fn from_text(text: &str) -> Result<Self, String> {
-        Self::parse(text)
+    fn from_text(text: &str) -> Result<Self, PositionError> {
+        Self::parse(text).map_err(PositionError)
     }
 
     fn to_text(&self) -> String {
