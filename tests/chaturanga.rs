@@ -204,33 +204,48 @@ fn random_games<G: Game>(ffa: bool, start: &str, seed: u64, games: usize, check_
     let mut rng = common::Rng(seed);
     let mut seen = Seen::default();
     for _ in 0..games {
-        let mut record = Record::new(G::from_text(start).unwrap());
-        loop {
-            let pos = record.current.clone();
-            let text = pos.to_text();
-            assert_eq!(pos.hash(), pos.hash_from_scratch(), "hash of {text}");
-            let back = G::from_text(&text).unwrap();
-            assert_eq!(back.to_text(), text);
-            assert_eq!(back.hash(), pos.hash());
-            let board = text.split(' ').next().unwrap();
-            let kings = board.matches('K').count();
+        // The position before the last move, for what the move did.
+        let mut before: Option<String> = None;
+        common::walk::walk(G::from_text(start).unwrap(), &mut rng, usize::MAX, |step| {
+            let (pos, text) = (&step.record.current, step.text);
+            if let (Some(prev), Some(mtext)) = (&before, step.last) {
+                let r = RefPos::parse(prev, ffa);
+                let board = prev.split(' ').next().unwrap();
+                if mtext == "pass" {
+                    seen.passes += 1;
+                }
+                let after_board = text.split(' ').next().unwrap();
+                let to = if mtext == "pass" { 0 } else { sq_of(&mtext[2..]) };
+                let mover_was_ship = r.board[sq_of(mtext)].is_some_and(|p| p.kind == 'S');
+                let took_ship = r.board[to].is_some_and(|p| p.kind == 'S') as usize;
+                let ra = RefPos::parse(text, ffa);
+                let converted = (0..64).any(|s| {
+                    s != to
+                        && r.board[s].is_some_and(|p| p.kind == 'S' && ra.board[s].is_some_and(|q| q.army != p.army))
+                });
+                let (ships_before, ships_after) = (board.matches('S').count(), after_board.matches('S').count());
+                if mtext != "pass" && mover_was_ship && (ships_after + took_ship < ships_before || converted) {
+                    seen.concourses += 1;
+                }
+                if after_board.matches('K').count() < board.matches('K').count() {
+                    seen.kings_captured += 1;
+                }
+                seen.plies += 1;
+            }
+            before = Some(text.to_string());
+            let kings = text.split(' ').next().unwrap().matches('K').count();
             if !ffa {
                 assert_eq!(kings, 4, "a king was captured in Double Mate: {text}");
             }
-            let r = RefPos::parse(&text, ffa);
+            let r = RefPos::parse(text, ffa);
             assert_eq!(outcome_words::<G>(pos.static_outcome()), r.outcome(), "outcome of {text}");
-            let mut list = Default::default();
-            record.legal_moves(&mut list);
-            let outcome = record.outcome();
-            assert_eq!(list.is_empty(), outcome.is_some(), "moves exactly while the game is on: {text}");
-            if check_children {
-                let mut mine: Vec<String> = list.iter().map(|&m| pos.format_move(m)).collect();
+            let outcome = step.record.outcome();
+            if check_children && (outcome.is_none() || pos.static_outcome().is_some()) {
+                let mut mine = step.moves.to_vec();
                 let mut theirs = r.moves();
                 mine.sort();
                 theirs.sort();
-                if outcome.is_none() || pos.static_outcome().is_some() {
-                    assert_eq!(mine, theirs, "moves of {text}");
-                }
+                assert_eq!(mine, theirs, "moves of {text}");
             }
             if let Some(o) = outcome {
                 if !o.is_draw() {
@@ -241,36 +256,10 @@ fn random_games<G: Game>(ffa: bool, start: &str, seed: u64, games: usize, check_
                     }
                 }
                 *seen.endings.entry(format!("{:?}", o.reason)).or_default() += 1;
-                break;
-            }
-            if note(&pos, "mated") != "-" {
+            } else if note(pos, "mated") != "-" {
                 seen.mated += 1;
             }
-            let m = list.as_slice()[rng.below(list.len())];
-            let mtext = pos.format_move(m);
-            if mtext == "pass" {
-                seen.passes += 1;
-            }
-            let ships_before = board.matches('S').count();
-            record.play(m);
-            let after = record.current.to_text();
-            let after_board = after.split(' ').next().unwrap();
-            let to = if mtext == "pass" { 0 } else { sq_of(&mtext[2..]) };
-            let mover_was_ship = r.board[sq_of(&mtext)].is_some_and(|p| p.kind == 'S');
-            let took_ship = r.board[to].is_some_and(|p| p.kind == 'S') as usize;
-            let ra = RefPos::parse(&after, ffa);
-            let converted = (0..64).any(|s| {
-                s != to && r.board[s].is_some_and(|p| p.kind == 'S' && ra.board[s].is_some_and(|q| q.army != p.army))
-            });
-            let ships_after = after_board.matches('S').count();
-            if mtext != "pass" && mover_was_ship && (ships_after + took_ship < ships_before || converted) {
-                seen.concourses += 1;
-            }
-            if after_board.matches('K').count() < kings {
-                seen.kings_captured += 1;
-            }
-            seen.plies += 1;
-        }
+        });
         seen.games += 1;
     }
     seen

@@ -77,16 +77,10 @@ fn random_games_agree_with_the_reference_move_by_move() {
     let mut rng = Rng(0x4A55_4454_484F_0003);
     let mut positions = 0;
     for _ in 0..3 {
-        let mut p = Judtho::startpos();
-        for _ in 0..400 {
-            agree(&p, 1);
+        common::walk::walk(Judtho::startpos(), &mut rng, 399, |step| {
+            agree(&step.record.current, 1);
             positions += 1;
-            let ms = moves(&p);
-            if ms.is_empty() {
-                break;
-            }
-            p.play(ms[rng.below(ms.len())]);
-        }
+        });
     }
     assert!(positions > 300);
 }

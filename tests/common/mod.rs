@@ -12,6 +12,7 @@ pub mod impasse;
 pub mod peers;
 pub mod shown;
 pub mod stand_in;
+pub mod walk;
 pub mod webdriver;
 
 /// A small deterministic generator, so that every failure can be replayed.

@@ -139,13 +139,17 @@ impl Relations {
         out
     }
 
-    /// Every relationship, as a number for the hash.
+    /// Every relationship, as a number for the hash. The winners of the Third Checkmate are
+    /// left out: the position string does not say who gave it (the seat checkmated, to move with
+    /// no move, says it), so a finished game's string must read back to the same hash without
+    /// them; they follow from the board there. The byte they held stays empty, so that every
+    /// other position keeps its hash.
     pub fn code(&self) -> u64 {
         let mut c = self.rivals as u64;
         for s in 0..4 {
             c = c << 8 | (self.first[s] as u64) << 2 | self.rank[s] as u64;
         }
-        c << 8 | self.winners as u64
+        c << 8
     }
 
     /// The end after the third checkmate: the side that gave it wins.
