@@ -25,7 +25,7 @@ measure() { # binary, measurement -> a number (M nodes/s)
         awk '/^info depth/ {for (i = 1; i < NF; i++) if ($i == "nps") nps = $(i + 1)} END {printf "%.3f", nps / 1e6}' ;;
   esac
 }
-list=(bench perft:judkins:7 perft:dojo:5 perft:chaturanga:6 perft:chaturanga-ffa:6 perft:judtho:3 perft:judtho-battle:4
+list=(bench perft:judkins:7 perft:dojo:6 perft:chaturanga:7 perft:chaturanga-ffa:7 perft:judtho-battle:4
   search:judkins search:dojo search:chaturanga search:chaturanga-ffa search:judtho search:judtho-battle)
 declare -A a b
 for ((r = 0; r < rounds; r++)); do
