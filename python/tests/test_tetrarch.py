@@ -181,6 +181,9 @@ def test_observations_have_a_fixed_shape(variant):
             o = b.observation(s)
             assert o.shape == shape and o.dtype == np.float32 and np.isfinite(o).all()
             assert o.min() >= 0.0
+            # Never blank: the observer's own side plane is whole, and pieces stand or wait in
+            # hand (the planes before the last 3 per seat and the turn's).
+            assert (o == 1).all(axis=(1, 2)).any() and o[: o.shape[0] - 3 * len(b.seats) - 1].sum() > 0
 
 
 def test_outcomes_sides_and_records(tmp_path):
