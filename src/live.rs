@@ -42,7 +42,6 @@ pub trait Live: Send + Sync {
     fn hash(&self) -> u64;
     /// The seat to move.
     fn to_move(&self) -> Seat;
-    fn side_of(&self, seat: Seat) -> Side;
     /// The seats of each side, as letters, sides in the order of their first seat.
     fn sides(&self) -> Vec<String>;
     fn checked_seats(&self) -> SeatMask;
@@ -219,11 +218,6 @@ impl<G: Game> Played<G> {
         Ok(game)
     }
 
-    /// The record, for code that knows the game's type.
-    pub fn record(&self) -> &Record<G> {
-        &self.record
-    }
-
     fn legal_moves(&self) -> MovesOf<G> {
         let mut list = MovesOf::<G>::default();
         self.record.legal_moves(&mut list);
@@ -342,10 +336,6 @@ impl<G: Game> Live for Played<G> {
 
     fn to_move(&self) -> Seat {
         self.record.current.to_move()
-    }
-
-    fn side_of(&self, seat: Seat) -> Side {
-        self.record.current.side_of(seat)
     }
 
     fn sides(&self) -> Vec<String> {
