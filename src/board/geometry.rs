@@ -83,33 +83,18 @@ pub const fn ray_table<const N: usize>(files: usize, ranks: usize, dirs: &[(i32,
     t
 }
 
-/// For every pair of squares on one line along `dirs`, the squares strictly between them (0 for
-/// squares that share no such line).
-pub const fn between_table<const N: usize>(files: usize, ranks: usize, dirs: &[(i32, i32)]) -> [[u64; N]; N] {
-    assert!(N == files * ranks && N <= 64);
-    let mut t = [[0u64; N]; N];
-    let mut a = 0;
-    while a < N {
-        let mut i = 0;
-        while i < dirs.len() {
-            let d = dirs[i];
-            let ray = slide(files, ranks, a, 0, &[d]);
-            let mut rest = ray;
-            while rest != 0 {
-                let b = rest.trailing_zeros() as usize;
-                rest &= rest - 1;
-                t[a][b] = ray & slide(files, ranks, b, 0, &[(-d.0, -d.1)]);
-            }
-            i += 1;
-        }
-        a += 1;
-    }
-    t
+/// What `pair_table` keeps for two squares on one line.
+#[derive(Clone, Copy)]
+enum OnLine {
+    /// The squares strictly between them.
+    Between,
+    /// The whole line through both, edge to edge.
+    Line,
 }
 
-/// For every pair of squares on one line along `dirs`, the whole line through both, edge to
-/// edge (0 for squares that share no such line).
-pub const fn line_table<const N: usize>(files: usize, ranks: usize, dirs: &[(i32, i32)]) -> [[u64; N]; N] {
+/// For every pair of squares on one line along `dirs`, what `keep` asks for; 0 for squares that
+/// share no such line.
+const fn pair_table<const N: usize>(files: usize, ranks: usize, dirs: &[(i32, i32)], keep: OnLine) -> [[u64; N]; N] {
     assert!(N == files * ranks && N <= 64);
     let mut t = [[0u64; N]; N];
     let mut a = 0;
@@ -123,13 +108,28 @@ pub const fn line_table<const N: usize>(files: usize, ranks: usize, dirs: &[(i32
             while rest != 0 {
                 let b = rest.trailing_zeros() as usize;
                 rest &= rest - 1;
-                t[a][b] = ray | back | (1u64 << a);
+                t[a][b] = match keep {
+                    OnLine::Between => ray & slide(files, ranks, b, 0, &[(-d.0, -d.1)]),
+                    OnLine::Line => ray | back | (1u64 << a),
+                };
             }
             i += 1;
         }
         a += 1;
     }
     t
+}
+
+/// For every pair of squares on one line along `dirs`, the squares strictly between them (0 for
+/// squares that share no such line).
+pub const fn between_table<const N: usize>(files: usize, ranks: usize, dirs: &[(i32, i32)]) -> [[u64; N]; N] {
+    pair_table(files, ranks, dirs, OnLine::Between)
+}
+
+/// For every pair of squares on one line along `dirs`, the whole line through both, edge to
+/// edge (0 for squares that share no such line).
+pub const fn line_table<const N: usize>(files: usize, ranks: usize, dirs: &[(i32, i32)]) -> [[u64; N]; N] {
+    pair_table(files, ranks, dirs, OnLine::Line)
 }
 
 /// King distance, max(|dfile|, |drank|), between every pair of squares.

@@ -26,6 +26,29 @@ impl Packed for u8 {
     }
 }
 
+/// A game's move that is a newtype over a word of bits (`$word`): `Packed` as that word, and
+/// `Debug` as the move's canonical text (`$format`), so that a failed assertion shows what a
+/// person would type.
+macro_rules! move_word {
+    ($mv:ident($word:ty), $format:path) => {
+        impl $crate::rules::Packed for $mv {
+            fn pack(self) -> u64 {
+                self.0 as u64
+            }
+            fn unpack(bits: u64) -> Self {
+                $mv(bits as $word)
+            }
+        }
+
+        impl std::fmt::Debug for $mv {
+            fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+                f.write_str(&$format(*self))
+            }
+        }
+    };
+}
+pub(crate) use move_word;
+
 /// One game's rules.
 ///
 /// Positions are cheap to copy: the search and perft use copy-make (`clone` then `play`), which
@@ -41,10 +64,12 @@ pub trait Rules: Clone + Send + Sync + 'static {
     const MAX_MOVES: usize;
     /// The game's move buffers: `MoveList<T, MAX_MOVES>`, for moves and for moves with scores.
     type Moves<T: Copy + Send>: MoveBuffer<T> + Send;
-    /// A position seen this many times ends the game (3 in chess-like games, 4 in shogi).
-    const REPETITIONS: usize;
-    /// Whether a side that gave check with every move of a repetition cycle loses (shogi).
-    const PERPETUAL_CHECK_LOSES: bool;
+    /// A position seen this many times ends the game: the chess rule, 3, unless the game says
+    /// otherwise (4 in shogi).
+    const REPETITIONS: usize = 3;
+    /// Whether a side that gave check with every move of a repetition cycle loses (shogi; a
+    /// draw in chess).
+    const PERPETUAL_CHECK_LOSES: bool = false;
 
     fn startpos() -> Self;
 

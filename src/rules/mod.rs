@@ -20,6 +20,7 @@ pub mod weights;
 pub use actions::Actions;
 pub use diagram::Draw;
 pub use error::{MoveError, PositionError};
+pub(crate) use game::move_word;
 pub use game::{Evaluation, Game, Notation, Packed, Rules, UciDialect, retain_tactical};
 pub use movelist::{MoveBuffer, MoveList};
 pub use perft::{perft, perft_divide, perft_split, perft_stoppable};

@@ -58,15 +58,6 @@ pub const QUIET_LIMIT: u32 = 200;
 #[derive(Clone, Copy, PartialEq, Eq, Default, Hash)]
 pub struct Move(u16);
 
-impl crate::rules::Packed for Move {
-    fn pack(self) -> u64 {
-        self.0 as u64
-    }
-    fn unpack(bits: u64) -> Self {
-        Move(bits as u16)
-    }
-}
-
 pub const PASS: Move = Move(1 << 14);
 const PROMOTION_KINDS: [usize; 3] = [ROOK, KNIGHT, SHIP];
 
@@ -93,11 +84,7 @@ impl Move {
     }
 }
 
-impl std::fmt::Debug for Move {
-    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
-        f.write_str(&format_move(*self))
-    }
-}
+crate::rules::move_word!(Move(u16), format_move);
 
 /// A position of either form: `FFA` is all against all.
 #[derive(Clone, PartialEq, Eq)]
@@ -118,7 +105,7 @@ pub struct Chaturanga<const FFA: bool> {
 
 impl<const FFA: bool> std::fmt::Debug for Chaturanga<FFA> {
     fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
-        f.write_str(&self.format())
+        f.write_str(&crate::rules::Notation::to_text(self))
     }
 }
 
@@ -345,22 +332,6 @@ impl<const FFA: bool> Chaturanga<FFA> {
         None
     }
 
-    fn compute_hash(&self) -> u64 {
-        let t = tables();
-        let mut h = t.z_turn[self.turn as usize];
-        for a in 0..4 {
-            if self.out & (1 << a) != 0 {
-                h ^= t.z_out[a];
-            }
-            for k in 0..5 {
-                let mut b = self.army[a] & self.kind[k];
-                while b != 0 {
-                    h ^= t.z_piece[a][k][pop(&mut b)];
-                }
-            }
-        }
-        h
-    }
 }
 
 impl<const FFA: bool> Rules for Chaturanga<FFA> {
@@ -370,8 +341,6 @@ impl<const FFA: bool> Rules for Chaturanga<FFA> {
         if FFA { &variant::ALL_AGAINST_ALL_VARIANT } else { &variant::DOUBLE_MATE_VARIANT };
     const MAX_MOVES: usize = MAX_MOVES;
     type Moves<T: Copy + Send> = List<T>;
-    const REPETITIONS: usize = 3;
-    const PERPETUAL_CHECK_LOSES: bool = false;
 
     fn startpos() -> Self {
         Self::parse(START).expect("start position parses")
@@ -412,7 +381,20 @@ impl<const FFA: bool> Rules for Chaturanga<FFA> {
     }
 
     fn hash_from_scratch(&self) -> u64 {
-        self.compute_hash()
+        let t = tables();
+        let mut h = t.z_turn[self.turn as usize];
+        for a in 0..4 {
+            if self.out & (1 << a) != 0 {
+                h ^= t.z_out[a];
+            }
+            for k in 0..5 {
+                let mut b = self.army[a] & self.kind[k];
+                while b != 0 {
+                    h ^= t.z_piece[a][k][pop(&mut b)];
+                }
+            }
+        }
+        h
     }
 
     fn must_answer_check(&self) -> bool {

@@ -106,7 +106,14 @@ impl<const FFA: bool> Chaturanga<FFA> {
         Ok(p)
     }
 
-    pub(super) fn format(&self) -> String {
+}
+
+impl<const FFA: bool> Notation for Chaturanga<FFA> {
+    fn from_text(text: &str) -> Result<Self, PositionError> {
+        Self::parse(text).map_err(PositionError)
+    }
+
+    fn to_text(&self) -> String {
         let mut s = String::new();
         write_board(&mut s, 8, 8, |row, file, out| {
             if let Some((a, k)) = self.piece_at((7 - row) * 8 + file) {
@@ -125,16 +132,6 @@ impl<const FFA: bool> Chaturanga<FFA> {
             self.number
         );
         s
-    }
-}
-
-impl<const FFA: bool> Notation for Chaturanga<FFA> {
-    fn from_text(text: &str) -> Result<Self, PositionError> {
-        Self::parse(text).map_err(PositionError)
-    }
-
-    fn to_text(&self) -> String {
-        self.format()
     }
 
     fn format_move(&self, mv: Move) -> String {

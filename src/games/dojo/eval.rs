@@ -328,7 +328,8 @@ impl Evaluation for Dojo {
     }
 
     fn play_null(&mut self) {
-        self.pass();
+        self.set_ep(NO_SQUARE);
+        self.finish_turn();
     }
 }
 

@@ -75,15 +75,6 @@ const CASTLE_BQ: u8 = 8;
 #[derive(Clone, Copy, PartialEq, Eq, Default, Hash)]
 pub struct Move(u32);
 
-impl crate::rules::Packed for Move {
-    fn pack(self) -> u64 {
-        self.0 as u64
-    }
-    fn unpack(bits: u64) -> Self {
-        Move(bits as u32)
-    }
-}
-
 impl Move {
     #[inline(always)]
     fn new(from: usize, to: usize) -> Move {
@@ -126,11 +117,7 @@ impl Move {
     }
 }
 
-impl std::fmt::Debug for Move {
-    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
-        f.write_str(&format_move(*self))
-    }
-}
+crate::rules::move_word!(Move(u32), format_move);
 
 /// A passive member in the stack list: square, owner and belt.
 #[derive(Clone, Copy, PartialEq, Eq, Default)]
@@ -176,7 +163,7 @@ pub struct Dojo {
 
 impl std::fmt::Debug for Dojo {
     fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
-        f.write_str(&self.format())
+        f.write_str(&crate::rules::Notation::to_text(self))
     }
 }
 
@@ -418,10 +405,40 @@ impl Dojo {
         }
         pinned
     }
+}
 
-    // ---- hashing ----
+impl Rules for Dojo {
+    type Move = Move;
 
-    fn compute_hash(&self) -> u64 {
+    const VARIANT: &'static VariantSpec = &variant::VARIANT;
+    const MAX_MOVES: usize = MAX_MOVES;
+    type Moves<T: Copy + Send> = List<T>;
+
+    fn startpos() -> Self {
+        Self::parse(START).expect("start position parses")
+    }
+
+    fn to_move(&self) -> Seat {
+        Seat(self.turn)
+    }
+
+    fn side_of(&self, seat: Seat) -> Side {
+        Side(seat.0)
+    }
+
+    fn legal_moves(&self, out: &mut List<Move>) {
+        self.generate(out, false);
+    }
+
+    fn play(&mut self, m: Move) {
+        self.make(m);
+    }
+
+    fn hash(&self) -> u64 {
+        self.hash
+    }
+
+    fn hash_from_scratch(&self) -> u64 {
         let t = tables();
         let mut h = 0;
         for c in 0..2 {
@@ -450,44 +467,6 @@ impl Dojo {
             h ^= t.z_ep[self.ep as usize % 8];
         }
         h
-    }
-}
-
-impl Rules for Dojo {
-    type Move = Move;
-
-    const VARIANT: &'static VariantSpec = &variant::VARIANT;
-    const MAX_MOVES: usize = MAX_MOVES;
-    type Moves<T: Copy + Send> = List<T>;
-    const REPETITIONS: usize = 3;
-    const PERPETUAL_CHECK_LOSES: bool = false;
-
-    fn startpos() -> Self {
-        Self::parse(START).expect("start position parses")
-    }
-
-    fn to_move(&self) -> Seat {
-        Seat(self.turn)
-    }
-
-    fn side_of(&self, seat: Seat) -> Side {
-        Side(seat.0)
-    }
-
-    fn legal_moves(&self, out: &mut List<Move>) {
-        self.generate(out, false);
-    }
-
-    fn play(&mut self, m: Move) {
-        self.make(m);
-    }
-
-    fn hash(&self) -> u64 {
-        self.hash
-    }
-
-    fn hash_from_scratch(&self) -> u64 {
-        self.compute_hash()
     }
 
     fn must_answer_check(&self) -> bool {
@@ -531,7 +510,7 @@ mod tests {
     fn start_position_round_trips() {
         let p = Dojo::startpos();
         assert_eq!(p.to_text(), START);
-        assert_eq!(p.hash, p.compute_hash());
+        assert_eq!(p.hash, p.hash_from_scratch());
     }
 
     #[test]

@@ -395,10 +395,4 @@ impl Dojo {
         self.set_castling(rights);
         self.finish_turn();
     }
-
-    /// Hands the turn over without moving.
-    pub(super) fn pass(&mut self) {
-        self.set_ep(NO_SQUARE);
-        self.finish_turn();
-    }
 }

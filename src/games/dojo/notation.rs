@@ -207,52 +207,10 @@ impl Dojo {
         if p.king_attacked(p.turn as usize ^ 1) {
             return Err("the side not to move is in check".into());
         }
-        debug_assert_eq!(p.hash, p.compute_hash());
+        debug_assert_eq!(p.hash, p.hash_from_scratch());
         Ok(p)
     }
 
-    pub(super) fn format(&self) -> String {
-        let mut s = String::new();
-        write_board(&mut s, 8, 8, |row, file, out| {
-            if let Some((c, k)) = self.piece_at((7 - row) * 8 + file) {
-                out.push(letter(c, k));
-            }
-        });
-        s.push_str(if self.turn as usize == WHITE { " w " } else { " b " });
-        if self.castling == 0 {
-            s.push('-');
-        }
-        for (bit, ch) in [(CASTLE_WK, 'K'), (CASTLE_WQ, 'Q'), (CASTLE_BK, 'k'), (CASTLE_BQ, 'q')] {
-            if self.castling & bit != 0 {
-                s.push(ch);
-            }
-        }
-        let ep = if self.ep == NO_SQUARE { "-".to_string() } else { square_name(self.ep as usize) };
-        let _ = write!(s, " {} {} {} ", ep, self.halfmove, self.fullmove);
-        let mut entries = Vec::new();
-        let mut b = self.passive;
-        while b != 0 {
-            let sq = pop(&mut b);
-            let letters: String = self.stack_at(sq).into_iter().map(|(c, k)| letter(c, k)).collect();
-            entries.push(format!("{}:{}", square_name(sq), letters));
-        }
-        s.push_str(&if entries.is_empty() { "-".to_string() } else { entries.join("/") });
-        s.push(' ');
-        let mut entries = Vec::new();
-        for sq in 0..64 {
-            let c = self.counters[sq];
-            if c != [0; 3] {
-                entries.push(format!("{}:{}.{}.{}", square_name(sq), c[0], c[1], c[2]));
-            }
-        }
-        for (c, l) in [(WHITE, 'W'), (BLACK, 'b')] {
-            if self.treason[c] != 0 {
-                entries.push(format!("{}{}", l, self.treason[c]));
-            }
-        }
-        s.push_str(&if entries.is_empty() { "-".to_string() } else { entries.join("/") });
-        s
-    }
     /// Counters that fire within `SOON` of their owner's moves, for `d` and `status`.
     pub(super) fn soon(&self) -> [String; 3] {
         let t = tables();
@@ -325,7 +283,46 @@ impl Notation for Dojo {
     }
 
     fn to_text(&self) -> String {
-        self.format()
+        let mut s = String::new();
+        write_board(&mut s, 8, 8, |row, file, out| {
+            if let Some((c, k)) = self.piece_at((7 - row) * 8 + file) {
+                out.push(letter(c, k));
+            }
+        });
+        s.push_str(if self.turn as usize == WHITE { " w " } else { " b " });
+        if self.castling == 0 {
+            s.push('-');
+        }
+        for (bit, ch) in [(CASTLE_WK, 'K'), (CASTLE_WQ, 'Q'), (CASTLE_BK, 'k'), (CASTLE_BQ, 'q')] {
+            if self.castling & bit != 0 {
+                s.push(ch);
+            }
+        }
+        let ep = if self.ep == NO_SQUARE { "-".to_string() } else { square_name(self.ep as usize) };
+        let _ = write!(s, " {} {} {} ", ep, self.halfmove, self.fullmove);
+        let mut entries = Vec::new();
+        let mut b = self.passive;
+        while b != 0 {
+            let sq = pop(&mut b);
+            let letters: String = self.stack_at(sq).into_iter().map(|(c, k)| letter(c, k)).collect();
+            entries.push(format!("{}:{}", square_name(sq), letters));
+        }
+        s.push_str(&if entries.is_empty() { "-".to_string() } else { entries.join("/") });
+        s.push(' ');
+        let mut entries = Vec::new();
+        for sq in 0..64 {
+            let c = self.counters[sq];
+            if c != [0; 3] {
+                entries.push(format!("{}:{}.{}.{}", square_name(sq), c[0], c[1], c[2]));
+            }
+        }
+        for (c, l) in [(WHITE, 'W'), (BLACK, 'b')] {
+            if self.treason[c] != 0 {
+                entries.push(format!("{}{}", l, self.treason[c]));
+            }
+        }
+        s.push_str(&if entries.is_empty() { "-".to_string() } else { entries.join("/") });
+        s
     }
 
     fn format_move(&self, mv: Move) -> String {

@@ -243,7 +243,10 @@ impl Evaluation for Judkins {
     }
 
     fn play_null(&mut self) {
-        self.pass();
+        self.side ^= 1;
+        self.hash ^= tables().zobrist_gote;
+        self.move_number = self.move_number.saturating_add(1);
+        self.checkers = self.compute_checkers();
     }
 }
 

@@ -87,15 +87,6 @@ fn cell_type(c: Cell) -> u8 {
 #[derive(Clone, Copy, PartialEq, Eq, Default, Hash)]
 pub struct Move(u16);
 
-impl crate::rules::Packed for Move {
-    fn pack(self) -> u64 {
-        self.0 as u64
-    }
-    fn unpack(bits: u64) -> Self {
-        Move(bits as u16)
-    }
-}
-
 impl Move {
     const DROP_BASE: u16 = SQUARES as u16;
     #[inline(always)]
@@ -132,11 +123,7 @@ impl Move {
     }
 }
 
-impl std::fmt::Debug for Move {
-    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
-        write!(f, "{}", format_move(*self))
-    }
-}
+crate::rules::move_word!(Move(u16), format_move);
 
 /// A Judkins shogi position.
 #[derive(Clone)]
@@ -240,27 +227,6 @@ impl Judkins {
         self.attackers(t, self.side ^ 1, self.king[self.side as usize] as usize, self.occupied())
     }
 
-    fn compute_hash(&self) -> u64 {
-        let t = tables();
-        let mut h = 0;
-        for sq in 0..SQUARES {
-            let c = self.board[sq];
-            if c != 0 {
-                h ^= t.zobrist_piece[(c - 1) as usize][sq];
-            }
-        }
-        for color in 0..2 {
-            for k in 0..HAND_KINDS {
-                for n in 0..self.hand[color][k] as usize {
-                    h ^= t.zobrist_hand[color][k][n];
-                }
-            }
-        }
-        if self.side == GOTE {
-            h ^= t.zobrist_gote;
-        }
-        h
-    }
 }
 
 impl Rules for Judkins {
@@ -298,7 +264,25 @@ impl Rules for Judkins {
     }
 
     fn hash_from_scratch(&self) -> u64 {
-        self.compute_hash()
+        let t = tables();
+        let mut h = 0;
+        for sq in 0..SQUARES {
+            let c = self.board[sq];
+            if c != 0 {
+                h ^= t.zobrist_piece[(c - 1) as usize][sq];
+            }
+        }
+        for color in 0..2 {
+            for k in 0..HAND_KINDS {
+                for n in 0..self.hand[color][k] as usize {
+                    h ^= t.zobrist_hand[color][k][n];
+                }
+            }
+        }
+        if self.side == GOTE {
+            h ^= t.zobrist_gote;
+        }
+        h
     }
 
     fn must_answer_check(&self) -> bool {

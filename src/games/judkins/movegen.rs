@@ -196,12 +196,4 @@ impl Judkins {
         self.move_number = self.move_number.saturating_add(1);
         self.checkers = self.compute_checkers();
     }
-
-    /// Hands the turn over without moving.
-    pub(super) fn pass(&mut self) {
-        self.side ^= 1;
-        self.hash ^= tables().zobrist_gote;
-        self.move_number = self.move_number.saturating_add(1);
-        self.checkers = self.compute_checkers();
-    }
 }

@@ -153,7 +153,16 @@ impl Judkins {
 }
 
 impl Judkins {
-    pub(super) fn format_sfen(&self) -> String {
+}
+
+impl Notation for Judkins {
+    fn from_text(text: &str) -> Result<Self, PositionError> {
+        Self::parse_sfen(text).map_err(PositionError)
+    }
+
+    const UCI: UciDialect = super::uci::DIALECT;
+
+    fn to_text(&self) -> String {
         let mut s = String::with_capacity(48);
         write_board(&mut s, FILES, RANKS, |row, col, out| {
             let c = self.board[row * FILES + col];
@@ -185,18 +194,6 @@ impl Judkins {
         s.push_str(if hand.is_empty() { "-" } else { &hand });
         let _ = write!(s, " {}", self.move_number);
         s
-    }
-}
-
-impl Notation for Judkins {
-    fn from_text(text: &str) -> Result<Self, PositionError> {
-        Self::parse_sfen(text).map_err(PositionError)
-    }
-
-    const UCI: UciDialect = super::uci::DIALECT;
-
-    fn to_text(&self) -> String {
-        self.format_sfen()
     }
 
     fn format_move(&self, mv: Move) -> String {

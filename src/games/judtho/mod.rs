@@ -79,15 +79,6 @@ pub type List<T> = MoveList<T, MAX_MOVES>;
 #[derive(Clone, Copy, PartialEq, Eq, Default, Hash)]
 pub struct Move(u64);
 
-impl crate::rules::Packed for Move {
-    fn pack(self) -> u64 {
-        self.0
-    }
-    fn unpack(bits: u64) -> Self {
-        Move(bits)
-    }
-}
-
 pub const PLACE: u8 = 1;
 /// A step, a slide, or a Princess's or Prince's line capture.
 pub const STEP: u8 = 2;
@@ -161,11 +152,7 @@ impl Move {
     }
 }
 
-impl std::fmt::Debug for Move {
-    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
-        f.write_str(&notation::format_move(*self))
-    }
-}
+crate::rules::move_word!(Move(u64), notation::format_move);
 
 /// The pieces on the board: sets by seat and by kind, and a square-by-square copy.
 #[derive(Clone, PartialEq, Eq)]
@@ -252,7 +239,7 @@ pub struct Judtho {
 
 impl std::fmt::Debug for Judtho {
     fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
-        f.write_str(&self.format())
+        f.write_str(&crate::rules::Notation::to_text(self))
     }
 }
 
@@ -351,23 +338,6 @@ impl Judtho {
         h
     }
 
-    fn compute_hash(&self) -> u64 {
-        let t = tables();
-        let mut h = self.meta_key();
-        for sq in 0..SQUARES {
-            if let Some((s, k)) = self.board.at(sq) {
-                h ^= t.z_piece[s as usize][k as usize][sq];
-            }
-        }
-        for s in 0..4 {
-            for k in 0..8 {
-                for n in 0..self.hand[s][k] as usize {
-                    h ^= t.z_hand[s][k][n];
-                }
-            }
-        }
-        h
-    }
 
     /// Hands the turn to the next seat of the cycle.
     fn rotate_turn(&mut self) {
@@ -411,8 +381,6 @@ impl Rules for Judtho {
 
     const VARIANT: &'static VariantSpec = &variant::VARIANT;
     const MAX_MOVES: usize = MAX_MOVES;
-    const REPETITIONS: usize = 3;
-    const PERPETUAL_CHECK_LOSES: bool = false;
 
     fn startpos() -> Self {
         Self::parse(START).expect("start position parses")
@@ -452,7 +420,21 @@ impl Rules for Judtho {
     }
 
     fn hash_from_scratch(&self) -> u64 {
-        self.compute_hash()
+        let t = tables();
+        let mut h = self.meta_key();
+        for sq in 0..SQUARES {
+            if let Some((s, k)) = self.board.at(sq) {
+                h ^= t.z_piece[s as usize][k as usize][sq];
+            }
+        }
+        for s in 0..4 {
+            for k in 0..8 {
+                for n in 0..self.hand[s][k] as usize {
+                    h ^= t.z_hand[s][k][n];
+                }
+            }
+        }
+        h
     }
 
     fn must_answer_check(&self) -> bool {

@@ -256,7 +256,7 @@ impl Judtho {
             p.parse_checks(f[7])?;
         }
 
-        p.hash = p.compute_hash();
+        p.hash = p.hash_from_scratch();
         p.refresh_checked();
         p.settle()?;
         let mut count = Count(0);
@@ -346,7 +346,35 @@ impl Judtho {
         Ok(())
     }
 
-    pub(super) fn format(&self) -> String {
+
+    /// The Battle the game is in, by the source's names; `over` once the position ends the
+    /// game, by a third checkmate, T12, or T10's stalemate (no legal move, not even `pass`).
+    fn phase(&self) -> &'static str {
+        if self.over.is_some() || self.stalemated() {
+            "over"
+        } else if self.in_assembly() {
+            "assembly"
+        } else {
+            ["ascendancy", "control", "dominion"][self.rel.mates().min(2) as usize]
+        }
+    }
+}
+
+impl Judtho {
+    fn stalemated(&self) -> bool {
+        use crate::rules::Rules;
+        let mut moves = List::default();
+        self.legal_moves(&mut moves);
+        moves.is_empty()
+    }
+}
+
+impl Notation for Judtho {
+    fn from_text(text: &str) -> Result<Self, PositionError> {
+        Self::parse(text).map_err(PositionError)
+    }
+
+    fn to_text(&self) -> String {
         let mut s = String::with_capacity(160);
         write_board(&mut s, 12, 12, |row, file, out| {
             if let Some((seat, kind)) = self.board.at((11 - row) * 12 + file) {
@@ -390,37 +418,6 @@ impl Judtho {
             s.push_str(&entries.join(","));
         }
         s
-    }
-
-    /// The Battle the game is in, by the source's names; `over` once the position ends the
-    /// game, by a third checkmate, T12, or T10's stalemate (no legal move, not even `pass`).
-    fn phase(&self) -> &'static str {
-        if self.over.is_some() || self.stalemated() {
-            "over"
-        } else if self.in_assembly() {
-            "assembly"
-        } else {
-            ["ascendancy", "control", "dominion"][self.rel.mates().min(2) as usize]
-        }
-    }
-}
-
-impl Judtho {
-    fn stalemated(&self) -> bool {
-        use crate::rules::Rules;
-        let mut moves = List::default();
-        self.legal_moves(&mut moves);
-        moves.is_empty()
-    }
-}
-
-impl Notation for Judtho {
-    fn from_text(text: &str) -> Result<Self, PositionError> {
-        Self::parse(text).map_err(PositionError)
-    }
-
-    fn to_text(&self) -> String {
-        self.format()
     }
 
     fn format_move(&self, mv: Move) -> String {
