@@ -331,7 +331,6 @@ impl<const FFA: bool> Chaturanga<FFA> {
         }
         None
     }
-
 }
 
 impl<const FFA: bool> Rules for Chaturanga<FFA> {

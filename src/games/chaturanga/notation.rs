@@ -105,7 +105,6 @@ impl<const FFA: bool> Chaturanga<FFA> {
         p.over = p.compute_over();
         Ok(p)
     }
-
 }
 
 impl<const FFA: bool> Notation for Chaturanga<FFA> {

@@ -226,7 +226,6 @@ impl Judkins {
         let t = tables();
         self.attackers(t, self.side ^ 1, self.king[self.side as usize] as usize, self.occupied())
     }
-
 }
 
 impl Rules for Judkins {

@@ -152,8 +152,7 @@ impl Judkins {
     }
 }
 
-impl Judkins {
-}
+impl Judkins {}
 
 impl Notation for Judkins {
     fn from_text(text: &str) -> Result<Self, PositionError> {

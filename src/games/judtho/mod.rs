@@ -338,7 +338,6 @@ impl Judtho {
         h
     }
 
-
     /// Hands the turn to the next seat of the cycle.
     fn rotate_turn(&mut self) {
         let n = self.cycle_len as usize;

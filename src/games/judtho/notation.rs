@@ -346,7 +346,6 @@ impl Judtho {
         Ok(())
     }
 
-
     /// The Battle the game is in, by the source's names; `over` once the position ends the
     /// game, by a third checkmate, T12, or T10's stalemate (no legal move, not even `pass`).
     fn phase(&self) -> &'static str {
