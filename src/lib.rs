@@ -9,6 +9,7 @@
 pub mod arbiter;
 pub mod bench;
 pub mod board;
+pub mod datagen;
 pub mod games;
 pub mod gui;
 pub mod live;

@@ -91,6 +91,49 @@ enum Cmd {
         #[arg(long)]
         uci: bool,
     },
+    /// Plays games against itself and stores each searched position with its score and the
+    /// game's result, for training an evaluation (docs/datagen.md). Resumes a file it finds;
+    /// `--show FILE` prints a file's positions as text.
+    Datagen {
+        /// The file to make or resume.
+        #[arg(long, required_unless_present = "show")]
+        out: Option<std::path::PathBuf>,
+        #[arg(long, default_value = tetrarch::variants::DEFAULT_VARIANT)]
+        variant: String,
+        /// Nodes searched per move.
+        #[arg(long, conflicts_with = "depth", required_unless_present_any = ["depth", "show"])]
+        nodes: Option<u64>,
+        /// Depth searched per move.
+        #[arg(long)]
+        depth: Option<u32>,
+        /// Games over all shards.
+        #[arg(long, default_value_t = 1000)]
+        games: u64,
+        /// Uniformly random legal moves that open each game.
+        #[arg(long, default_value_t = 8)]
+        random_plies: u32,
+        /// Each game is a function of the seed and its number.
+        #[arg(long, default_value_t = 1)]
+        seed: u64,
+        /// Make only part K of N: the games whose number g, from 0, has g mod N = K - 1.
+        #[arg(long, value_name = "K/N", value_parser = tetrarch::arbiter::cli::parse_shard)]
+        shard: Option<(usize, usize)>,
+        /// Searched plies after which a game stops as a draw.
+        #[arg(long, default_value_t = 400)]
+        max_plies: u32,
+        /// Games played at once, one search thread each.
+        #[arg(long, default_value_t = 1)]
+        threads: usize,
+        /// Hash table of each thread, in MiB.
+        #[arg(long, default_value_t = 16)]
+        hash: usize,
+        /// Prints the positions of a datagen file, one a line, and nothing else.
+        #[arg(long, value_name = "FILE", conflicts_with = "out")]
+        show: Option<std::path::PathBuf>,
+        /// With --show: the positions a trainer passes over too (in check, tactical, seen before).
+        #[arg(long, requires = "show")]
+        all: bool,
+    },
     /// Fits the evaluation's weights to the results of played games (Texel's method) and prints
     /// the fitted table as Rust, to replace the one in the variant's eval.rs (docs/strength.md,
     /// "Tuning"). Judkins, Dojo and both forms of Chaturanga have weights tables.
@@ -190,6 +233,57 @@ fn main() -> std::process::ExitCode {
                     eprintln!("{}", e);
                     return std::process::ExitCode::FAILURE;
                 }
+            }
+        }
+        Some(Cmd::Datagen {
+            out,
+            variant,
+            nodes,
+            depth,
+            games,
+            random_plies,
+            seed,
+            shard,
+            max_plies,
+            threads,
+            hash,
+            show,
+            all,
+        }) => {
+            let done = match (show, out) {
+                (Some(file), _) => tetrarch::datagen::show(&file, all, say).map(|_| ()),
+                (None, Some(out)) => {
+                    let (k, n) = shard.unwrap_or((1, 1));
+                    let settings = tetrarch::datagen::Settings {
+                        variant,
+                        nodes,
+                        depth,
+                        random_plies,
+                        seed,
+                        games,
+                        shard: (k as u64, n as u64),
+                        max_plies,
+                    };
+                    let stop = std::sync::Arc::new(std::sync::atomic::AtomicBool::new(false));
+                    let progress = |l: &str| eprint!("\r{}", l);
+                    tetrarch::datagen::run(&settings, &out, threads, hash, stop, progress).map(|s| {
+                        eprintln!();
+                        say(&format!(
+                            "games {} (resumed after {}) positions {} kept {} in {:.1} s: {:.0} positions/s",
+                            s.played,
+                            s.resumed,
+                            s.positions,
+                            s.kept,
+                            s.seconds,
+                            s.positions as f64 / s.seconds.max(1e-9)
+                        ));
+                    })
+                }
+                (None, None) => Err("give --out FILE or --show FILE".to_string()),
+            };
+            if let Err(e) = done {
+                eprintln!("{}", e);
+                return std::process::ExitCode::FAILURE;
             }
         }
         Some(Cmd::Tune { files, variant, passes, threads, step, result_share }) => {

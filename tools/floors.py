@@ -25,7 +25,7 @@ FLOORS = [
     ["games/judkins", "games/dojo", "games/chaturanga", "games/judtho", "games"],
     ["search"],
     ["variants"],
-    ["bench", "live"],
+    ["bench", "live", "datagen"],
     ["arbiter", "protocol"],
     ["view"],
     ["tune", "gui"],

@@ -126,7 +126,7 @@ fn parse_engine(text: &str) -> Result<EngineSpec, String> {
 }
 
 /// `--shard K/N` with 1 <= K <= N.
-fn parse_shard(text: &str) -> Result<(usize, usize), String> {
+pub fn parse_shard(text: &str) -> Result<(usize, usize), String> {
     let parsed = text.split_once('/').and_then(|(k, n)| Some((k.parse::<usize>().ok()?, n.parse::<usize>().ok()?)));
     match parsed {
         Some((k, n)) if 1 <= k && k <= n => Ok((k, n)),
