@@ -556,3 +556,106 @@ pub fn show(path: &Path, all: bool, mut line: impl FnMut(&str)) -> Result<(), St
     }
     variants::visit(&variant, Show(&games, all, &mut line)).map_err(|e| e.to_string())?
 }
+
+/// The first bytes of a file of network inputs (`export`).
+pub const INPUTS_MAGIC: &[u8; 8] = b"TNNUEIN1";
+/// An input slot left empty.
+pub const NO_FEATURE: u16 = u16::MAX;
+
+/// What `export` wrote.
+#[derive(Debug, Default)]
+pub struct Exported {
+    pub positions: u64,
+    pub held_out: u64,
+    /// Positions passed over: flagged (`SKIP`), scored as mates, or seen in an earlier file.
+    pub passed_over: u64,
+}
+
+/// Turns datagen files of one variant into the network's inputs, one fixed-size record a kept
+/// position (docs/nnue.md): the active inputs of the side to move's perspective and of the
+/// other's, the score, the result of the seat to move and whether the position is held out
+/// for validation (the games whose number is 9 mod 10).
+pub fn export(inputs: &[std::path::PathBuf], out: &Path) -> Result<Exported, String> {
+    let mut variant = None;
+    let mut files = Vec::new();
+    for p in inputs {
+        let (words, games, _) = read_file(p)?;
+        let v = words.split_whitespace().find_map(|w| w.strip_prefix("variant=")).unwrap_or("").to_string();
+        if variant.get_or_insert_with(|| v.clone()) != &v {
+            return Err(format!("{}: a {} file among {} files", p.display(), v, variant.unwrap_or_default()));
+        }
+        files.push(games);
+    }
+    let variant = variant.ok_or("export: no input files")?;
+    struct Export<'a>(&'a [Vec<GameData>], &'a Path);
+    impl Visitor for Export<'_> {
+        type Output = Result<Exported, String>;
+        fn visit<G: Game>(self) -> Self::Output {
+            export_game::<G>(self.0, self.1)
+        }
+    }
+    variants::visit(&variant, Export(&files, out)).map_err(|e| e.to_string())?
+}
+
+fn export_game<G: Game>(files: &[Vec<GameData>], path: &Path) -> Result<Exported, String> {
+    if G::FEATURES == 0 {
+        return Err(format!("{} has no inputs for a learned evaluation yet", G::VARIANT.name));
+    }
+    let shown = path.display();
+    let io = |e: std::io::Error| format!("{}: {}", shown, e);
+    let mut w = BufWriter::new(File::create(path).map_err(io)?);
+    w.write_all(INPUTS_MAGIC).map_err(io)?;
+    let name = G::VARIANT.name.as_bytes();
+    w.write_all(&(name.len() as u16).to_le_bytes()).map_err(io)?;
+    w.write_all(name).map_err(io)?;
+    w.write_all(&(G::FEATURES as u32).to_le_bytes()).map_err(io)?;
+    w.write_all(&(G::MAX_ACTIVE as u32).to_le_bytes()).map_err(io)?;
+    let mut seen = HashSet::new();
+    let mut done = Exported::default();
+    let mut slots = vec![NO_FEATURE; 2 * G::MAX_ACTIVE];
+    let mut failure = None;
+    for games in files {
+        for g in games {
+            for_each_position::<G>(g, |pos, i| {
+                let Some(p) = g.plies.get(i) else { return };
+                if p.flags & (SKIP | MATE_SCORE) != 0 || !seen.insert(pos.hash()) {
+                    done.passed_over += 1;
+                    return;
+                }
+                let seat = pos.to_move();
+                let us = pos.side_of(seat);
+                // The other perspective: the first seat of another side (two sides here).
+                let them = Seat::all(pos.seats()).map(|s| pos.side_of(s)).find(|&s| s != us).unwrap_or(us);
+                slots.fill(NO_FEATURE);
+                for (half, side) in [us, them].into_iter().enumerate() {
+                    let mut n = 0;
+                    pos.features(side, &mut |f| {
+                        if n < G::MAX_ACTIVE {
+                            slots[half * G::MAX_ACTIVE + n] = f as u16;
+                        }
+                        n += 1;
+                    });
+                    if n > G::MAX_ACTIVE && failure.is_none() {
+                        failure = Some(format!("{} inputs active, more than {}", n, G::MAX_ACTIVE));
+                    }
+                }
+                let held = g.number % 10 == 9;
+                let mut rec = Vec::with_capacity(4 * G::MAX_ACTIVE + 4);
+                slots.iter().for_each(|s| rec.extend_from_slice(&s.to_le_bytes()));
+                rec.extend_from_slice(&p.score.to_le_bytes());
+                rec.push(g.points.get(seat.index()).copied().unwrap_or(1));
+                rec.push(held as u8);
+                if let Err(e) = w.write_all(&rec) {
+                    failure.get_or_insert(e.to_string());
+                }
+                done.positions += 1;
+                done.held_out += held as u64;
+            })?;
+        }
+    }
+    if let Some(e) = failure {
+        return Err(format!("{}: {}", shown, e));
+    }
+    w.flush().map_err(io)?;
+    Ok(done)
+}

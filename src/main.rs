@@ -96,12 +96,12 @@ enum Cmd {
     /// `--show FILE` prints a file's positions as text.
     Datagen {
         /// The file to make or resume.
-        #[arg(long, required_unless_present = "show")]
+        #[arg(long, required_unless_present_any = ["show", "export"])]
         out: Option<std::path::PathBuf>,
         #[arg(long, default_value = tetrarch::variants::DEFAULT_VARIANT)]
         variant: String,
         /// Nodes searched per move.
-        #[arg(long, conflicts_with = "depth", required_unless_present_any = ["depth", "show"])]
+        #[arg(long, conflicts_with = "depth", required_unless_present_any = ["depth", "show", "export"])]
         nodes: Option<u64>,
         /// Depth searched per move.
         #[arg(long)]
@@ -133,6 +133,12 @@ enum Cmd {
         /// With --show: the positions a trainer passes over too (in check, tactical, seen before).
         #[arg(long, requires = "show")]
         all: bool,
+        /// Writes the network inputs of the kept positions of FILES (datagen files of one
+        /// variant) to this file, for the trainer (docs/nnue.md), and nothing else.
+        #[arg(long, value_name = "OUT", conflicts_with_all = ["out", "show"], requires = "files")]
+        export: Option<std::path::PathBuf>,
+        /// With --export: the datagen files.
+        files: Vec<std::path::PathBuf>,
     },
     /// Fits the evaluation's weights to the results of played games (Texel's method) and prints
     /// the fitted table as Rust, to replace the one in the variant's eval.rs (docs/strength.md,
@@ -249,8 +255,22 @@ fn main() -> std::process::ExitCode {
             hash,
             show,
             all,
+            export,
+            files,
         }) => {
             let done = match (show, out) {
+                _ if export.is_some() => {
+                    let to = export.unwrap_or_default();
+                    tetrarch::datagen::export(&files, &to).map(|e| {
+                        say(&format!(
+                            "positions {} (held out {}) passed over {} into {}",
+                            e.positions,
+                            e.held_out,
+                            e.passed_over,
+                            to.display()
+                        ))
+                    })
+                }
                 (Some(file), _) => tetrarch::datagen::show(&file, all, say).map(|_| ()),
                 (None, Some(out)) => {
                     let (k, n) = shard.unwrap_or((1, 1));

@@ -163,3 +163,76 @@ fn every_variant_makes_games_that_replay() {
         }
     }
 }
+
+fn features_of(pos: &Judkins, side: u8) -> Vec<usize> {
+    let mut v = Vec::new();
+    pos.features(tetrarch::rules::Side(side), &mut |f| v.push(f));
+    v.sort();
+    v
+}
+
+#[test]
+fn judkins_inputs_are_the_pieces_seen_from_each_side() {
+    // The start is the same turned about: both perspectives see the same inputs.
+    let start = Judkins::startpos();
+    assert_eq!(features_of(&start, 0).len(), 14);
+    assert_eq!(features_of(&start, 0), features_of(&start, 1));
+    // Hand-placed: sente's king on 6f (square 30 from sente's side), gote's on 1a (square 5),
+    // a gold in sente's hand and two pawns in gote's.
+    let pos = Judkins::from_text("5k/6/6/6/6/K5 b G2p 1").unwrap();
+    let (kinds, squares) = (12, 36);
+    let king = 6;
+    let (gold, pawn) = (2, 0);
+    let board = |theirs: usize, kind: usize, sq: usize| (theirs * kinds + kind) * squares + sq;
+    let hand = |theirs: usize, kind: usize, i: usize| 2 * kinds * squares + (theirs * 6 + kind) * 2 + i;
+    let mut sente = vec![board(0, king, 30), board(1, king, 5), hand(0, gold, 0), hand(1, pawn, 0), hand(1, pawn, 1)];
+    sente.sort();
+    assert_eq!(features_of(&pos, 0), sente);
+    // Gote sees the board turned: its king on its own square 30, sente's on 5.
+    let mut gote = vec![board(0, king, 30), board(1, king, 5), hand(1, gold, 0), hand(0, pawn, 0), hand(0, pawn, 1)];
+    gote.sort();
+    assert_eq!(features_of(&pos, 1), gote);
+    assert!(features_of(&pos, 0).iter().all(|&f| f < Judkins::FEATURES));
+}
+
+#[test]
+fn the_export_holds_the_kept_positions_with_their_inputs() {
+    let s = settings("judkins", 6);
+    let path = temp("export.tdg");
+    make(&s, &path, 1);
+    let out = temp("export.nnin");
+    let e = datagen::export(&[path.clone(), path.clone()], &out).unwrap();
+    let (_, games, _) = datagen::read_file(&path).unwrap();
+    let kept: u64 =
+        games.iter().flat_map(|g| &g.plies).filter(|p| p.flags & (SKIP | datagen::MATE_SCORE) == 0).count() as u64;
+    // The second copy of the file is all seen before.
+    assert_eq!(e.positions, kept);
+    let bytes = std::fs::read(&out).unwrap();
+    let header = 8 + 2 + "judkins".len() + 8;
+    let record = 2 * 2 * 14 + 4;
+    assert_eq!(bytes.len(), header + record * kept as usize);
+    // The first record: the first kept position's inputs, side to move first.
+    let first = games
+        .iter()
+        .find_map(|g| {
+            let mut found = None;
+            datagen::for_each_position::<Judkins>(g, |pos, i| {
+                if found.is_none() && g.plies.get(i).is_some_and(|p| p.flags & (SKIP | datagen::MATE_SCORE) == 0) {
+                    found = Some((pos.clone(), g.plies[i].score));
+                }
+            })
+            .unwrap();
+            found
+        })
+        .unwrap();
+    let slots: Vec<usize> =
+        bytes[header..header + 56].chunks(2).map(|c| u16::from_le_bytes([c[0], c[1]]) as usize).collect();
+    let stm = first.0.to_move().index() as u8;
+    let mut us = slots[..14].to_vec();
+    us.sort();
+    let mut them = slots[14..].to_vec();
+    them.sort();
+    assert_eq!(us, features_of(&first.0, stm));
+    assert_eq!(them, features_of(&first.0, 1 - stm));
+    assert_eq!(i16::from_le_bytes([bytes[header + 56], bytes[header + 57]]), first.1);
+}

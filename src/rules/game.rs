@@ -215,6 +215,15 @@ pub trait Evaluation: Rules {
     fn with_turn(&self, _seat: Seat) -> Option<Self> {
         None
     }
+
+    /// The size of the game's input space for a learned evaluation (docs/nnue.md); 0 for a
+    /// game that has none yet.
+    const FEATURES: usize = 0;
+    /// The most inputs one perspective of a position has active.
+    const MAX_ACTIVE: usize = 0;
+    /// The active inputs of the position seen from `side`'s perspective, each below
+    /// `FEATURES`: what the network's first layer sums for that side.
+    fn features(&self, _side: Side, _out: &mut dyn FnMut(usize)) {}
 }
 
 /// Keeps the moves of `list` that `tactical_value` scores, in their order.

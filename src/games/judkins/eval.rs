@@ -248,6 +248,13 @@ impl Evaluation for Judkins {
         self.move_number = self.move_number.saturating_add(1);
         self.checkers = self.compute_checkers();
     }
+
+    const FEATURES: usize = super::features::FEATURES;
+    const MAX_ACTIVE: usize = super::features::MAX_ACTIVE;
+
+    fn features(&self, side: Side, out: &mut dyn FnMut(usize)) {
+        self.active_features(side.0, out);
+    }
 }
 
 two_sided_tunable!(Judkins, eval_sente_with);

@@ -11,6 +11,7 @@
 mod actions;
 mod diagram;
 mod eval;
+mod features;
 mod movegen;
 mod notation;
 mod see;
