@@ -10,6 +10,7 @@
 //! the search's score and flags. Moves are the games' canonical move texts, which the protocol
 //! spec fixes, so any reader with the rules (this crate, the Python package) replays them.
 
+use crate::board::zobrist::SplitMix64;
 use crate::rules::{Game, MoveBuffer, MovesOf, Record, Seat, points_of_outcome};
 use crate::search::{Control, Limits, Searcher};
 use crate::variants::{self, Visitor};
@@ -242,22 +243,6 @@ impl<R: Read> Read for Counted<R> {
     }
 }
 
-/// A generator for the random plies (SplitMix64): small, and the same everywhere.
-struct SplitMix(u64);
-
-impl SplitMix {
-    fn next(&mut self) -> u64 {
-        self.0 = self.0.wrapping_add(0x9E37_79B9_7F4A_7C15);
-        let mut z = self.0;
-        z = (z ^ (z >> 30)).wrapping_mul(0xBF58_476D_1CE4_E5B9);
-        z = (z ^ (z >> 27)).wrapping_mul(0x94D0_49BB_1331_11EB);
-        z ^ (z >> 31)
-    }
-    fn below(&mut self, n: usize) -> usize {
-        ((self.next() as u128 * n as u128) >> 64) as usize
-    }
-}
-
 /// How a run went.
 #[derive(Debug, Default)]
 pub struct Summary {
@@ -455,7 +440,7 @@ pub fn for_each_position<G: Game>(game: &GameData, mut f: impl FnMut(&G, usize))
 
 /// Plays game `number`: its random plies, then searched moves to the end or the ply limit.
 fn play<G: Game>(s: &Settings, number: u64, searcher: &mut Searcher<G>, stop: &AtomicBool) -> Result<GameData, String> {
-    let mut rng = SplitMix(s.seed ^ number.wrapping_mul(0xD1B5_4A32_D192_ED03));
+    let mut rng = SplitMix64(s.seed ^ number.wrapping_mul(0xD1B5_4A32_D192_ED03));
     let mut list = MovesOf::<G>::default();
     // Random plies that end the game are drawn again: the searched part starts in play.
     let mut record = loop {

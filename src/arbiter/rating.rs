@@ -207,23 +207,12 @@ pub fn fit(n: usize, games: &[Placing]) -> Vec<Rating> {
 mod tests {
     use super::*;
 
-    /// A small deterministic generator (SplitMix64), so that the simulated schedules are seeded.
-    struct Rng(u64);
-    impl Rng {
-        fn next(&mut self) -> f64 {
-            self.0 = self.0.wrapping_add(0x9E37_79B9_7F4A_7C15);
-            let mut z = self.0;
-            z = (z ^ (z >> 30)).wrapping_mul(0xBF58_476D_1CE4_E5B9);
-            z = (z ^ (z >> 27)).wrapping_mul(0x94D0_49BB_1331_11EB);
-            ((z ^ (z >> 31)) >> 11) as f64 / (1u64 << 53) as f64
-        }
-    }
-
     /// A game of `strengths.len()` players drawn from the Plackett-Luce model with those
     /// strengths (Elo): the first place goes to each with probability in proportion to
     /// 10^(r/400), then the next among the rest, and so on. Engines sit in rotation.
     fn simulate(strengths: &[f64], games: usize, seed: u64) -> Vec<Placing> {
-        let mut rng = Rng(seed);
+        // Seeded, so that the simulated schedules are the same on every run.
+        let mut rng = crate::board::zobrist::SplitMix64(seed);
         let n = strengths.len();
         (0..games)
             .map(|g| {
@@ -233,7 +222,7 @@ mod tests {
                 let mut place = 1;
                 while !left.is_empty() {
                     let w: Vec<f64> = left.iter().map(|&p| 10f64.powf(strengths[engines[p]] / 400.0)).collect();
-                    let mut x = rng.next() * w.iter().sum::<f64>();
+                    let mut x = rng.unit() * w.iter().sum::<f64>();
                     let mut pick = left.len() - 1;
                     for (k, wk) in w.iter().enumerate() {
                         if x < *wk {
