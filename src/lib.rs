@@ -13,6 +13,7 @@ pub mod datagen;
 pub mod games;
 pub mod gui;
 pub mod live;
+pub mod nnue;
 pub mod protocol;
 pub mod rules;
 pub mod search;

@@ -20,7 +20,7 @@ SRC = os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", "src")
 # Ground floor first. A room may import its own floor's rooms only where this says so (games do
 # not import one another; the front ends share a floor).
 FLOORS = [
-    ["board"],
+    ["board", "nnue"],
     ["rules"],
     ["games/judkins", "games/dojo", "games/chaturanga", "games/judtho", "games"],
     ["search"],

@@ -59,6 +59,8 @@ def main():
     ap.add_argument("--scale", type=float, default=400.0, help="K: centipawns per unit of the sigmoid's argument")
     ap.add_argument("--seed", type=int, default=1)
     ap.add_argument("--threads", type=int, default=os.cpu_count() or 1)
+    ap.add_argument("--check-out", help="also write, as JSON, the inputs of the first 64 held-out positions with the "
+                    "quantized network's evaluation of each, for the engine's tests to hold its arithmetic to")
     args = ap.parse_args()
     os.environ.setdefault("XLA_FLAGS", "--xla_cpu_multi_thread_eigen=true intra_op_parallelism_threads=%d" % args.threads)
 
@@ -150,6 +152,13 @@ def main():
     qv = quantized_check(p, us[va], them[va], args.scale, features) if len(va) else (float("nan"), float("nan"))
     print("wrote %s (%d bytes); quantized against float on the held-out positions: mean |diff| %.1f cp, max %.1f cp"
           % (args.out, os.path.getsize(args.out), qv[0], qv[1]))
+    if args.check_out and len(va):
+        j = va[:64]
+        q = quantize(p, args.scale)
+        cp = quantized_forward(q, us[j], them[j], features)
+        strip = lambda row: [int(f) for f in row if f != features]
+        with open(args.check_out, "w") as f:
+            json.dump([{"us": strip(us[i]), "them": strip(them[i]), "cp": float(c)} for i, c in zip(j, cp)], f)
     print(json.dumps({"variant": variant, "positions": int(len(data)), "held_out": int(valid.sum()),
                       "final_valid_loss": history[-1]["valid"] if history else None,
                       "settings": {k: v for k, v in vars(args).items() if k not in ("inputs", "out")}}))

@@ -1,0 +1,141 @@
+//! The network's file and arithmetic (docs/nnue.md): the engine's integers agree with the
+//! trainer's, with a plain reference, and bad files are refused with their reason.
+
+use serde::Deserialize;
+use tetrarch::nnue::{MAGIC, Network, NetworkError, QA, QB};
+
+const FIXTURE: &[u8] = include_bytes!("../fixtures/nnue/judkins-h16.nnue");
+
+#[derive(Deserialize)]
+struct Check {
+    us: Vec<usize>,
+    them: Vec<usize>,
+    cp: f64,
+}
+
+#[test]
+fn the_engine_evaluates_as_the_trainer_does() {
+    // Written by trainer/train.py --hidden 16 --check-out: 64 held-out Judkins positions with
+    // the evaluation its numpy copy of the integer arithmetic gives.
+    let net = Network::from_bytes(FIXTURE).unwrap();
+    assert_eq!(
+        (net.variant.as_str(), net.features, net.max_active, net.hidden, net.layer),
+        ("judkins", 888, 14, 16, 32)
+    );
+    let checks: Vec<Check> = serde_json::from_str(include_str!("../fixtures/nnue/judkins-h16-check.json")).unwrap();
+    assert_eq!(checks.len(), 64);
+    let mut spread = std::collections::HashSet::new();
+    for c in &checks {
+        let cp = net.evaluate(&c.us, &c.them);
+        // The trainer divides in floating point, the engine in integers (toward zero).
+        assert!((cp as f64 - c.cp).abs() < 1.0, "engine {} against trainer {}", cp, c.cp);
+        spread.insert(cp);
+    }
+    assert!(spread.len() > 10, "the evaluations hardly differ: {:?}", spread);
+}
+
+/// A network of the given sizes with weights from a seeded generator, as file bytes.
+fn random_network(features: usize, hidden: usize, layer: usize, seed: u64) -> Vec<u8> {
+    let mut x = seed;
+    let mut next = move || {
+        x ^= x << 13;
+        x ^= x >> 7;
+        x ^= x << 17;
+        x
+    };
+    let mut b = MAGIC.to_vec();
+    b.extend_from_slice(&4u16.to_le_bytes());
+    b.extend_from_slice(b"test");
+    for v in [features, 4, hidden, layer, QA as usize, QB as usize] {
+        b.extend_from_slice(&(v as u32).to_le_bytes());
+    }
+    for _ in 0..features * hidden + hidden {
+        b.extend_from_slice(&((next() % 61) as i16 - 30).to_le_bytes());
+    }
+    for _ in 0..2 * hidden * layer {
+        b.push(((next() % 255) as i16 - 127) as i8 as u8);
+    }
+    for _ in 0..layer {
+        b.extend_from_slice(&((next() % 20001) as i32 - 10000).to_le_bytes());
+    }
+    for _ in 0..layer {
+        b.extend_from_slice(&((next() % 2001) as i16 - 1000).to_le_bytes());
+    }
+    b.extend_from_slice(&((next() % 200001) as i32 - 100000).to_le_bytes());
+    b
+}
+
+/// docs/nnue.md's arithmetic read straight off the file's arrays, in wide integers.
+fn reference(bytes: &[u8], features: usize, hidden: usize, layer: usize, us: &[usize], them: &[usize]) -> i64 {
+    let at = 8 + 2 + 4 + 24;
+    let i16_at = |i: usize| i16::from_le_bytes([bytes[i], bytes[i + 1]]) as i64;
+    let ft_w = |f: usize, k: usize| i16_at(at + 2 * (f * hidden + k));
+    let ft_b_at = at + 2 * features * hidden;
+    let l1_at = ft_b_at + 2 * hidden;
+    let l1b_at = l1_at + 2 * hidden * layer;
+    let l2_at = l1b_at + 4 * layer;
+    let l2b_at = l2_at + 2 * layer;
+    let i32_at = |i: usize| i32::from_le_bytes([bytes[i], bytes[i + 1], bytes[i + 2], bytes[i + 3]]) as i64;
+    let mut x = Vec::new();
+    for active in [us, them] {
+        for k in 0..hidden {
+            let sum = i16_at(ft_b_at + 2 * k) + active.iter().map(|&f| ft_w(f, k)).sum::<i64>();
+            x.push(sum.clamp(0, QA as i64));
+        }
+    }
+    let mut out = i32_at(l2b_at);
+    for j in 0..layer {
+        let mut s = i32_at(l1b_at + 4 * j);
+        for (i, xi) in x.iter().enumerate() {
+            s += xi * (bytes[l1_at + i * layer + j] as i8) as i64;
+        }
+        out += s.div_euclid(QB as i64).clamp(0, QA as i64) * i16_at(l2_at + 2 * j);
+    }
+    out / (QA * QB) as i64
+}
+
+#[test]
+fn the_arithmetic_is_the_documented_one() {
+    let (features, hidden, layer) = (50, 24, 8);
+    for seed in 1..20u64 {
+        let bytes = random_network(features, hidden, layer, seed * 7919);
+        let net = Network::from_bytes(&bytes).unwrap();
+        let us: Vec<usize> = (0..4).map(|k| (seed as usize * 13 + k * 11) % features).collect();
+        let them: Vec<usize> = (0..3).map(|k| (seed as usize * 5 + k * 17) % features).collect();
+        assert_eq!(
+            net.evaluate(&us, &them) as i64,
+            reference(&bytes, features, hidden, layer, &us, &them),
+            "seed {}",
+            seed
+        );
+        // Adding and taking away an input leaves the accumulator as it was.
+        let mut acc = vec![0i16; hidden];
+        net.fresh(&mut acc);
+        let before = acc.clone();
+        net.add(&mut acc, 7);
+        assert_ne!(acc, before);
+        net.sub(&mut acc, 7);
+        assert_eq!(acc, before);
+    }
+}
+
+#[test]
+fn bad_files_are_refused_with_their_reason() {
+    let good = random_network(10, 8, 4, 3);
+    assert!(Network::from_bytes(&good).is_ok());
+    assert_eq!(Network::from_bytes(b"TNNUE002rest").unwrap_err(), NetworkError::NotANetwork);
+    assert_eq!(Network::from_bytes(&good[..20]).unwrap_err(), NetworkError::Truncated);
+    let cut = &good[..good.len() - 1];
+    assert_eq!(
+        Network::from_bytes(cut).unwrap_err(),
+        NetworkError::Length { expected: good.len(), found: good.len() - 1 }
+    );
+    let mut long = good.clone();
+    long.push(0);
+    assert!(matches!(Network::from_bytes(&long), Err(NetworkError::Length { .. })));
+    let mut other_q = good.clone();
+    other_q[8 + 2 + 4 + 16..8 + 2 + 4 + 20].copy_from_slice(&255u32.to_le_bytes());
+    let e = Network::from_bytes(&other_q).unwrap_err();
+    assert!(matches!(e, NetworkError::Shape(_)) && e.to_string().contains("QA 255"), "{}", e);
+    assert!(matches!(Network::from_bytes(&vec![0u8; (2 << 20) + 1]), Err(NetworkError::TooLarge(_))));
+}
