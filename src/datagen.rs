@@ -253,6 +253,8 @@ pub struct Summary {
     pub positions: u64,
     pub kept: u64,
     pub seconds: f64,
+    /// Stopped before the last game (`stop`): the same settings resume the file.
+    pub interrupted: bool,
 }
 
 /// Makes (or resumes) `out` with `threads` threads; `progress` gets a line now and then, and
@@ -397,6 +399,7 @@ fn run_game<G: Game>(
     }
     progress(&progress_line(&summary, done, total, start));
     summary.seconds = start.elapsed().as_secs_f64();
+    summary.interrupted = summary.resumed + summary.played < total;
     match failure {
         Some(e) => Err(e),
         None => Ok(summary),

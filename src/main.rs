@@ -285,6 +285,10 @@ fn main() -> std::process::ExitCode {
                         max_plies,
                     };
                     let stop = std::sync::Arc::new(std::sync::atomic::AtomicBool::new(false));
+                    // Ctrl-C ends the run at the next move: the games not finished are left out,
+                    // and the same command resumes the file.
+                    let on_interrupt = stop.clone();
+                    let _ = ctrlc::set_handler(move || on_interrupt.store(true, std::sync::atomic::Ordering::SeqCst));
                     let progress = |l: &str| eprint!("\r{}", l);
                     tetrarch::datagen::run(&settings, &out, threads, hash, stop, progress).map(|s| {
                         eprintln!();
@@ -297,6 +301,9 @@ fn main() -> std::process::ExitCode {
                             s.seconds,
                             s.positions as f64 / s.seconds.max(1e-9)
                         ));
+                        if s.interrupted {
+                            say("interrupted: the same command resumes the file");
+                        }
                     })
                 }
                 (None, None) => Err("give --out FILE or --show FILE".to_string()),

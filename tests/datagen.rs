@@ -236,3 +236,29 @@ fn the_export_holds_the_kept_positions_with_their_inputs() {
     assert_eq!(them, features_of(&first.0, 1 - stm));
     assert_eq!(i16::from_le_bytes([bytes[header + 56], bytes[header + 57]]), first.1);
 }
+
+#[test]
+fn a_stopped_run_leaves_whole_games_and_resumes() {
+    let s = settings("judkins", 30);
+    let whole = temp("unstopped.tdg");
+    make(&s, &whole, 1);
+    let path = temp("stopped.tdg");
+    let stop = Arc::new(AtomicBool::new(false));
+    let stopper = {
+        let stop = stop.clone();
+        std::thread::spawn(move || {
+            std::thread::sleep(std::time::Duration::from_millis(150));
+            stop.store(true, std::sync::atomic::Ordering::SeqCst);
+        })
+    };
+    let first = datagen::run(&s, &path, 2, 4, stop, |_| {}).unwrap();
+    stopper.join().unwrap();
+    // Whatever the moment of the stop, the file holds whole games only, in order.
+    let (_, games, whole_len) = datagen::read_file(&path).unwrap();
+    assert_eq!(whole_len, std::fs::metadata(&path).unwrap().len());
+    assert_eq!(games.len() as u64, first.played);
+    assert_eq!(first.interrupted, first.played < 30);
+    let rest = make(&s, &path, 1);
+    assert_eq!(rest.resumed + rest.played, 30);
+    assert_eq!(std::fs::read(&whole).unwrap(), std::fs::read(&path).unwrap());
+}
