@@ -445,8 +445,14 @@ pub fn for_each_position<G: Game>(game: &GameData, mut f: impl FnMut(&G, usize))
 fn play<G: Game>(s: &Settings, number: u64, searcher: &mut Searcher<G>, stop: &AtomicBool) -> Result<GameData, String> {
     let mut rng = SplitMix64(s.seed ^ number.wrapping_mul(0xD1B5_4A32_D192_ED03));
     let mut list = MovesOf::<G>::default();
-    // Random plies that end the game are drawn again: the searched part starts in play.
+    // Random plies that end the game are drawn again: the searched part starts in play. So
+    // many plies that no draw stays in play is an error, not a hang.
+    let mut tries = 0;
     let mut record = loop {
+        tries += 1;
+        if tries > 1000 {
+            return Err(format!("game {}: 1000 draws of {} random plies all ended the game", number, s.random_plies));
+        }
         let mut record = Record::new(G::startpos());
         let mut ok = true;
         for _ in 0..s.random_plies {

@@ -289,9 +289,16 @@ fn main() -> std::process::ExitCode {
                     // and the same command resumes the file.
                     let on_interrupt = stop.clone();
                     let _ = ctrlc::set_handler(move || on_interrupt.store(true, std::sync::atomic::Ordering::SeqCst));
-                    let progress = |l: &str| eprint!("\r{}", l);
-                    tetrarch::datagen::run(&settings, &out, threads, hash, stop, progress).map(|s| {
+                    let shown = std::cell::Cell::new(false);
+                    let progress = |l: &str| {
+                        shown.set(true);
+                        eprint!("\r{}", l)
+                    };
+                    let done = tetrarch::datagen::run(&settings, &out, threads, hash, stop, progress);
+                    if shown.get() {
                         eprintln!();
+                    }
+                    done.map(|s| {
                         say(&format!(
                             "games {} (resumed after {}) positions {} kept {} in {:.1} s: {:.0} positions/s",
                             s.played,
