@@ -122,8 +122,18 @@ impl<G: Game> Searcher<G> {
             // Only the searches with continuation histories read `piece_to`.
             let pt = if policy.continuation { pos.piece_to(m) } else { NO_PIECE_TO };
             self.played[ply] = pt;
-            let step =
-                Step { depth, ply, alpha: w.alpha, beta, in_check, pv_node, improving, count, quiet, history: score };
+            let step = Step {
+                depth,
+                ply,
+                alpha: w.alpha,
+                beta,
+                in_check,
+                pv_node,
+                improving,
+                count,
+                quiet,
+                history: score,
+            };
             let v = self.descend(pos, Some(m), my_team, |s, child, flip| s.search_move(pos, m, child, flip, &step));
             if self.stopped {
                 return 0;
