@@ -6,7 +6,7 @@
 use tetrarch::bench;
 
 const TOTALS: &[(&str, u64)] =
-    &[("judkins", 226543), ("dojo", 43204), ("chaturanga", 91448), ("chaturanga-ffa", 874777), ("judtho", 89331)];
+    &[("judkins", 218504), ("dojo", 43204), ("chaturanga", 93242), ("chaturanga-ffa", 874777), ("judtho", 89331)];
 
 #[test]
 fn bench_node_totals_are_the_signature() {

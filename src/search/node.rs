@@ -3,8 +3,6 @@
 //! node's result is stored, the re-search of a move that beat a null window, and the scores of
 //! ends seen from the team to move.
 
-use super::ordering::HISTORY_MAX;
-use super::params::{LMR_DEPTH, LMR_MOVES};
 use super::tt::{Bound, Entry};
 use super::*;
 
@@ -28,27 +26,6 @@ pub(super) enum ReSearch {
     /// Best-Reply Search's replies: straight to the full window at full depth, when the move
     /// was reduced or the window is wider than null.
     FullIfReducedOrWide,
-}
-
-/// What the depth of a move's search depends on: its node and its place there. The root and
-/// every node of the two-sided and paranoid searches fill it in alike (`Searcher::search_move`).
-pub(super) struct Step {
-    pub depth: i32,
-    pub ply: usize,
-    /// The node's alpha and beta.
-    pub alpha: i32,
-    pub beta: i32,
-    pub in_check: bool,
-    pub pv_node: bool,
-    /// Whether the side to move stands better than two plies up (`Policy::improving`). The
-    /// root, with nothing above it to compare, counts as improving.
-    pub improving: bool,
-    /// The move's place in the node's order, 0 the first.
-    pub count: usize,
-    /// Neither tactical nor the hash move nor a killer.
-    pub quiet: bool,
-    /// A quiet move's history, which reduces it less when it has done well.
-    pub history: i32,
 }
 
 /// A node's window and the best score and move it has found in it.
@@ -196,39 +173,6 @@ impl<G: Game> Searcher<G> {
         };
         let mv = if bound == Bound::Upper { G::Move::default() } else { mv };
         self.tt.store(key, mv, score_to_tt(best, ply), eval, depth, bound);
-    }
-
-    /// The search of `m`'s position `child`, one step down from `pos`: checks that do not simply
-    /// lose the checking piece a ply deeper; the first move with the full window; later moves
-    /// with the null window first, late quiet moves that neither give nor answer a check
-    /// reduced by the table (less at PV nodes and with good history, more where the side is
-    /// not improving), and searched again as principal variation search does.
-    #[inline(always)]
-    pub(super) fn search_move(&mut self, pos: &G, m: G::Move, child: &G, flip: bool, step: &Step) -> i32 {
-        let &Step { depth, ply, alpha, beta, .. } = step;
-        let gives_check = child.must_answer_check();
-        let extend = G::VARIANT.search.extend_checks && gives_check && ply < MAX_PLY / 2 && pos.see_ge(m, 0);
-        let d = depth - 1 + extend as i32;
-        if step.count == 0 {
-            return self.value(child, flip, d, ply + 1, alpha, beta, true);
-        }
-        let policy = self.policy;
-        let r = if (ply > 0 || policy.root_reductions)
-            && depth >= LMR_DEPTH
-            && step.count >= LMR_MOVES
-            && step.quiet
-            && !step.in_check
-            && !gives_check
-        {
-            let r = self.lmr[(depth as usize).min(63)][step.count.min(63)] as i32 - step.pv_node as i32
-                + (policy.improving && !step.improving) as i32
-                - step.history / HISTORY_MAX;
-            r.clamp(0, d - 1)
-        } else {
-            0
-        };
-        let search = |s: &mut Self, d: i32, a: i32, b: i32| s.value(child, flip, d, ply + 1, a, b, true);
-        self.re_search(ReSearch::Pvs, d, r, alpha, beta, search)
     }
 
     /// A move after the first: the null window at `depth - r`, then as `how` says once that
