@@ -2,10 +2,12 @@
 //! total, and their sum, are a signature of the search: they change only when search behaviour
 //! changes (tests/bench.rs holds them).
 
+use crate::nnue::Network;
 use crate::rules::{BenchPositions, VariantSpec};
 use crate::rules::{Game, Record, perft_divide};
 use crate::search::{Control, Limits, Searcher};
 use crate::variants::{self, Visitor};
+use std::sync::Arc;
 use std::time::Instant;
 
 /// The start, openings, middlegames and endgames of each playable variant (the registry lists each
@@ -24,11 +26,46 @@ pub struct BenchResult {
     pub millis: u128,
 }
 
+/// What the bench's searches evaluate with.
+#[derive(Clone, Default)]
+pub enum Evaluation {
+    /// As the engine does by default: each variant's built-in network where it has one.
+    #[default]
+    BuiltIn,
+    /// Each game's own evaluation, no network.
+    Classical,
+    /// This network for its variant (the others as by default).
+    Network(Arc<Network>),
+}
+
+impl Evaluation {
+    /// `built-in`, `classical`, or the path of a network file.
+    pub fn parse(word: &str) -> Result<Evaluation, String> {
+        Ok(match word {
+            "built-in" => Evaluation::BuiltIn,
+            "classical" => Evaluation::Classical,
+            path => {
+                let bytes = std::fs::read(path).map_err(|e| format!("{}: {}", path, e))?;
+                Evaluation::Network(Arc::new(Network::from_bytes(&bytes).map_err(|e| format!("{}: {}", path, e))?))
+            }
+        })
+    }
+
+    fn network_for(&self, variant: &str) -> Option<Arc<Network>> {
+        match self {
+            Evaluation::Classical => None,
+            Evaluation::Network(n) if n.variant == variant => Some(Arc::clone(n)),
+            _ => variants::embedded_network(variant),
+        }
+    }
+}
+
 /// Searches every set (or only `only`) to its depth, or to `depth` when given.
 pub fn run(
     depth: Option<u32>,
     hash_mib: usize,
     only: Option<&str>,
+    eval: &Evaluation,
     mut line: impl FnMut(&str),
 ) -> Result<BenchResult, String> {
     let sets = variants::VARIANTS.iter().map(|v| (v, v.bench));
@@ -41,15 +78,28 @@ pub fn run(
     let mut result = BenchResult { variants: Vec::new(), nodes: 0, millis: 0 };
     for (spec, set) in sets {
         let d = depth.unwrap_or(set.depth);
-        struct Bench<'a, F>(&'a BenchPositions, u32, usize, &'a mut F);
+        struct Bench<'a, F>(&'a BenchPositions, u32, usize, Option<Arc<Network>>, &'a mut F);
         impl<F: FnMut(&str)> Visitor for Bench<'_, F> {
             type Output = Result<VariantBench, String>;
             fn visit<G: Game>(self) -> Self::Output {
-                bench_set::<G>(self.0, self.1, self.2, self.3)
+                bench_set::<G>(self.0, self.1, self.2, self.3, self.4)
             }
         }
-        let r = variants::visit(spec.name, Bench(set, d, hash_mib, &mut line)).map_err(|e| e.to_string())??;
-        line(&format!("variant {} depth {} nodes {} time {} ms", spec.name, d, r.nodes, r.millis));
+        let net = eval.network_for(spec.name);
+        let evaluation = match &net {
+            Some(n) => format!("network {}x{}", n.features, n.hidden),
+            None => "classical".to_string(),
+        };
+        let r = variants::visit(spec.name, Bench(set, d, hash_mib, net, &mut line)).map_err(|e| e.to_string())??;
+        line(&format!(
+            "variant {} depth {} nodes {} time {} ms nps {} eval {}",
+            spec.name,
+            d,
+            r.nodes,
+            r.millis,
+            r.nodes as u128 * 1000 / r.millis.max(1),
+            evaluation
+        ));
         result.nodes += r.nodes;
         result.millis += r.millis;
         result.variants.push(r);
@@ -61,9 +111,11 @@ fn bench_set<G: Game>(
     set: &BenchPositions,
     depth: u32,
     hash_mib: usize,
+    net: Option<Arc<Network>>,
     line: &mut impl FnMut(&str),
 ) -> Result<VariantBench, String> {
     let mut searcher: Searcher<G> = Searcher::new(hash_mib);
+    searcher.set_network(net)?;
     let start = Instant::now();
     let mut nodes = 0;
     for (i, text) in set.positions.iter().enumerate() {

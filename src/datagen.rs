@@ -607,6 +607,7 @@ fn export_game<G: Game>(files: &[Vec<GameData>], path: &Path) -> Result<Exported
     let mut seen = HashSet::new();
     let mut done = Exported::default();
     let mut slots = vec![NO_FEATURE; 2 * G::MAX_ACTIVE];
+    let mut active = crate::nnue::Active::default();
     let mut failure = None;
     for games in files {
         for g in games {
@@ -622,15 +623,15 @@ fn export_game<G: Game>(files: &[Vec<GameData>], path: &Path) -> Result<Exported
                 let them = Seat::all(pos.seats()).map(|s| pos.side_of(s)).find(|&s| s != us).unwrap_or(us);
                 slots.fill(NO_FEATURE);
                 for (half, side) in [us, them].into_iter().enumerate() {
-                    let mut n = 0;
-                    pos.features(side, &mut |f| {
-                        if n < G::MAX_ACTIVE {
-                            slots[half * G::MAX_ACTIVE + n] = f as u16;
-                        }
-                        n += 1;
-                    });
-                    if n > G::MAX_ACTIVE && failure.is_none() {
-                        failure = Some(format!("{} inputs active, more than {}", n, G::MAX_ACTIVE));
+                    active.clear();
+                    pos.features(side, &mut active);
+                    if active.count() > G::MAX_ACTIVE && failure.is_none() {
+                        failure = Some(format!("{} inputs active, more than {}", active.count(), G::MAX_ACTIVE));
+                    }
+                    for (slot, &f) in
+                        slots[half * G::MAX_ACTIVE..].iter_mut().zip(active.as_slice()).take(G::MAX_ACTIVE)
+                    {
+                        *slot = f;
                     }
                 }
                 let held = g.number % 10 == 9;

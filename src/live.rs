@@ -4,6 +4,7 @@
 //! one call on it. Under it, `Played<G>` is generic over the game, and so is the search that
 //! `Think` runs: nothing in a search is dispatched dynamically.
 
+use crate::nnue::Network;
 use crate::rules::diagram::{Diagram, Gesture};
 use crate::rules::{
     Game, MoveBuffer, MoveError, MovesOf, Outcome, PositionError, Record, Seat, SeatMask, Side, UciDialect,
@@ -75,8 +76,10 @@ pub trait Live: Send + Sync {
     fn observation(&self, seat: Seat) -> Observation;
     /// The kinds of the variant's pieces as its pictures label them: the order of the planes.
     fn kinds(&self) -> &'static [&'static str];
-    /// A searcher for this variant.
+    /// A searcher for this variant, evaluating with its built-in network where it has one.
     fn searcher(&self, hash_mib: usize, threads: usize) -> Box<dyn Think>;
+    /// Why this variant's search cannot evaluate with `net`, if it cannot.
+    fn network_fits(&self, net: &Network) -> Result<(), String>;
     fn as_any(&self) -> &dyn Any;
 
     /// The letter of a seat.
@@ -165,6 +168,11 @@ pub trait Think: Send {
     /// Resizes the hash table; the MiB it got.
     fn resize(&mut self, mib: usize) -> usize;
     fn set_threads(&mut self, n: usize);
+    /// Evaluates with `net` from the next search on, or with the game's own evaluation
+    /// (`None`); a network of another game is refused and nothing changes.
+    fn set_network(&mut self, net: Option<Arc<Network>>) -> Result<(), String>;
+    /// The network in use, if any.
+    fn network(&self) -> Option<Arc<Network>>;
 }
 
 /// One iteration's report, its principal variation as texts: each move checked against the
@@ -450,7 +458,13 @@ impl<G: Game> Live for Played<G> {
     fn searcher(&self, hash_mib: usize, threads: usize) -> Box<dyn Think> {
         let mut s = Box::new(Searcher::<G>::new(hash_mib));
         s.set_threads(threads);
+        // The built-in network is the default wherever there is one (it fits: tests/nnue.rs).
+        let _ = s.set_network(variants::embedded_network(G::VARIANT.name));
         Box::new(s)
+    }
+
+    fn network_fits(&self, net: &Network) -> Result<(), String> {
+        crate::search::network_fits::<G>(net)
     }
 
     fn as_any(&self) -> &dyn Any {
@@ -592,6 +606,14 @@ impl<G: Game> Think for Box<Searcher<G>> {
 
     fn set_threads(&mut self, n: usize) {
         Searcher::set_threads(self, n)
+    }
+
+    fn set_network(&mut self, net: Option<Arc<Network>>) -> Result<(), String> {
+        Searcher::set_network(self, net)
+    }
+
+    fn network(&self) -> Option<Arc<Network>> {
+        Searcher::network(self).cloned()
     }
 }
 

@@ -61,6 +61,11 @@ enum Cmd {
         /// Hash table size in MiB.
         #[arg(long, default_value_t = 16)]
         hash: usize,
+        /// What the searches evaluate with: `built-in` (each variant's built-in network where it
+        /// has one, as the engine does), `classical` (no network), or a network file's path
+        /// (for its variant).
+        #[arg(long, default_value = "built-in")]
+        eval: String,
     },
     /// Serves a page to play every variant in a browser, a person or an engine in each
     /// player's place, refereed as `match` referees (README, "Playing in your browser").
@@ -211,8 +216,10 @@ fn main() -> std::process::ExitCode {
                 return std::process::ExitCode::FAILURE;
             }
         }
-        Some(Cmd::Bench { depth, variant, hash }) => {
-            let r = match tetrarch::bench::run(depth, hash, variant.as_deref(), say) {
+        Some(Cmd::Bench { depth, variant, hash, eval }) => {
+            let r = match tetrarch::bench::Evaluation::parse(&eval)
+                .and_then(|e| tetrarch::bench::run(depth, hash, variant.as_deref(), &e, say))
+            {
                 Ok(r) => r,
                 Err(e) => {
                     eprintln!("{}", e);

@@ -2,9 +2,11 @@
 //! arithmetic. It knows nothing of games: a game gives the active inputs of each perspective
 //! (`Evaluation::features`), and the network sums, clips and multiplies.
 //!
-//! Not yet used by the search: the accumulators the games will keep, updated on each move, call
-//! `add` and `sub`; `evaluate` is the same arithmetic from scratch, which tests and the trainer
-//! check against.
+//! The search keeps one accumulator per perspective and ply, updated from its parent's by the
+//! inputs a move changed (`update`); `evaluate` is the same arithmetic from scratch, which tests
+//! and the trainer check against. The loops are written for the compiler to vectorize: SSE2 on
+//! any x86-64, and the same loops compiled for AVX2 where the processor has it, chosen at run
+//! time, so that no `target-cpu` is needed to build.
 
 use std::fmt;
 
@@ -15,6 +17,47 @@ pub const QA: i32 = 127;
 pub const QB: i32 = 64;
 /// The largest network file the engine reads (issue 50 keeps each under 2 MB).
 pub const MAX_FILE_BYTES: usize = 2 << 20;
+/// The widest feature transformer read: an evaluation's clipped inputs live on the stack.
+pub const MAX_HIDDEN: usize = 1024;
+/// The most inputs one perspective may have active (`Active`'s capacity).
+pub const MAX_ACTIVE: usize = 256;
+
+/// The active inputs of one perspective, as a game lists them (`Evaluation::features`): a
+/// list on the stack, so that the search lists them without allocating.
+#[derive(Clone)]
+pub struct Active {
+    /// How many were pushed, which may exceed the capacity (a game whose `MAX_ACTIVE` is wrong).
+    count: usize,
+    list: [u16; MAX_ACTIVE],
+}
+
+impl Default for Active {
+    fn default() -> Self {
+        Active { count: 0, list: [0; MAX_ACTIVE] }
+    }
+}
+
+impl Active {
+    #[inline]
+    pub fn push(&mut self, f: usize) {
+        if self.count < MAX_ACTIVE {
+            self.list[self.count] = f as u16;
+        }
+        self.count += 1;
+    }
+    #[inline]
+    pub fn clear(&mut self) {
+        self.count = 0;
+    }
+    /// How many inputs were pushed.
+    pub fn count(&self) -> usize {
+        self.count
+    }
+    #[inline]
+    pub fn as_slice(&self) -> &[u16] {
+        &self.list[..self.count.min(MAX_ACTIVE)]
+    }
+}
 
 /// Why bytes are not a network.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -109,8 +152,15 @@ impl Network {
         if (qa as i32, qb as i32) != (QA, QB) {
             return Err(NetworkError::Shape(format!("QA {} and QB {}, not {} and {}", qa, qb, QA, QB)));
         }
-        if !(1..=1 << 16).contains(&features) || !(1..=4096).contains(&hidden) || !(1..=256).contains(&layer) {
-            return Err(NetworkError::Shape(format!("{} inputs, {} hidden, {} in the layer", features, hidden, layer)));
+        if !(1..=1 << 16).contains(&features)
+            || !(1..=MAX_HIDDEN).contains(&hidden)
+            || !(1..=256).contains(&layer)
+            || !(1..=MAX_ACTIVE).contains(&max_active)
+        {
+            return Err(NetworkError::Shape(format!(
+                "{} inputs ({} active), {} hidden, {} in the layer",
+                features, max_active, hidden, layer
+            )));
         }
         let arrays = features * hidden * 2 + hidden * 2 + 2 * hidden * layer + layer * 4 + layer * 2 + 4;
         let header = bytes.len() - b.0.len();
@@ -159,21 +209,128 @@ impl Network {
         }
     }
 
+    /// The accumulator `child`: `parent` with the rows of `removed` taken off and those of
+    /// `added` put on, in one pass over the accumulator.
+    #[inline]
+    pub fn update(&self, parent: &[i16], child: &mut [i16], removed: &[u16], added: &[u16]) {
+        #[cfg(target_arch = "x86_64")]
+        if avx2() {
+            // SAFETY: the processor has AVX2 (checked at run time just above).
+            return unsafe { self.update_avx2(parent, child, removed, added) };
+        }
+        self.update_body(parent, child, removed, added)
+    }
+
+    #[cfg(target_arch = "x86_64")]
+    #[target_feature(enable = "avx2")]
+    unsafe fn update_avx2(&self, parent: &[i16], child: &mut [i16], removed: &[u16], added: &[u16]) {
+        self.update_body(parent, child, removed, added)
+    }
+
+    #[inline(always)]
+    fn update_body(&self, parent: &[i16], child: &mut [i16], removed: &[u16], added: &[u16]) {
+        let h = self.hidden;
+        let (child, parent) = (&mut child[..h], &parent[..h]);
+        child.copy_from_slice(parent);
+        for &f in removed {
+            let row = &self.ft_w[f as usize * h..(f as usize + 1) * h];
+            for (a, w) in child.iter_mut().zip(row) {
+                *a = a.wrapping_sub(*w);
+            }
+        }
+        for &f in added {
+            let row = &self.ft_w[f as usize * h..(f as usize + 1) * h];
+            for (a, w) in child.iter_mut().zip(row) {
+                *a = a.wrapping_add(*w);
+            }
+        }
+    }
+
+    /// An accumulator from scratch: the biases and the rows of `active`.
+    pub fn refresh(&self, acc: &mut [i16], active: &[u16]) {
+        self.fresh(&mut acc[..self.hidden]);
+        for &f in active {
+            self.add(&mut acc[..self.hidden], f as usize);
+        }
+    }
+
     /// The evaluation in centipawns for the side to move, from the accumulators of the side to
     /// move (`us`) and of the other side (`them`).
+    #[inline]
     pub fn output(&self, us: &[i16], them: &[i16]) -> i32 {
+        #[cfg(target_arch = "x86_64")]
+        if avx2() {
+            // SAFETY: the processor has AVX2 (checked at run time just above).
+            return unsafe { self.output_avx2(us, them) };
+        }
+        self.output_body(us, them)
+    }
+
+    /// `output_body` with AVX2's byte products: each `maddubs` multiplies 32 clipped inputs
+    /// (0..=127, unsigned) by 32 weights (signed) and adds neighbours into i16 without
+    /// saturating (|2 x 127 x 128| < 2^15), so the sum is exactly `output_body`'s.
+    #[cfg(target_arch = "x86_64")]
+    #[target_feature(enable = "avx2")]
+    unsafe fn output_avx2(&self, us: &[i16], them: &[i16]) -> i32 {
+        use std::arch::x86_64::*;
         let h = self.hidden;
+        let n = 2 * h;
+        if n % 32 != 0 {
+            return self.output_body(us, them);
+        }
+        let mut x = [0u8; 2 * MAX_HIDDEN];
+        for (c, a) in x[..h].iter_mut().zip(&us[..h]) {
+            *c = (*a).clamp(0, QA as i16) as u8;
+        }
+        for (c, a) in x[h..n].iter_mut().zip(&them[..h]) {
+            *c = (*a).clamp(0, QA as i16) as u8;
+        }
+        let ones = _mm256_set1_epi16(1);
+        let mut out = self.l2_b as i64;
+        for j in 0..self.layer {
+            let row = &self.l1_w[j * n..(j + 1) * n];
+            let mut acc = _mm256_setzero_si256();
+            for k in (0..n).step_by(32) {
+                // SAFETY: k + 32 <= n, the length of both `x[..n]` and `row`.
+                let (a, w) = unsafe {
+                    (
+                        _mm256_loadu_si256(x.as_ptr().add(k) as *const __m256i),
+                        _mm256_loadu_si256(row.as_ptr().add(k) as *const __m256i),
+                    )
+                };
+                acc = _mm256_add_epi32(acc, _mm256_madd_epi16(_mm256_maddubs_epi16(a, w), ones));
+            }
+            let half = _mm_add_epi32(_mm256_castsi256_si128(acc), _mm256_extracti128_si256::<1>(acc));
+            let quarter = _mm_add_epi32(half, _mm_unpackhi_epi64(half, half));
+            let sum = _mm_cvtsi128_si32(_mm_add_epi32(quarter, _mm_shuffle_epi32::<0b01>(quarter)));
+            let y = (self.l1_b[j] + sum).div_euclid(QB).clamp(0, QA);
+            out += y as i64 * self.l2_w[j] as i64;
+        }
+        (out / (QA * QB) as i64) as i32
+    }
+
+    /// The same integers as docs/nnue.md's arithmetic: the clipped transformer outputs fit in
+    /// an i8, so each neuron's sum is a dot product of two i8 rows that the compiler vectorizes.
+    #[inline(always)]
+    fn output_body(&self, us: &[i16], them: &[i16]) -> i32 {
+        let h = self.hidden;
+        let mut clipped = [0i8; 2 * MAX_HIDDEN];
+        for (c, a) in clipped[..h].iter_mut().zip(&us[..h]) {
+            *c = (*a).clamp(0, QA as i16) as i8;
+        }
+        for (c, a) in clipped[h..2 * h].iter_mut().zip(&them[..h]) {
+            *c = (*a).clamp(0, QA as i16) as i8;
+        }
+        let x = &clipped[..2 * h];
         let mut out = self.l2_b as i64;
         for j in 0..self.layer {
             let row = &self.l1_w[j * 2 * h..(j + 1) * 2 * h];
-            let mut sum = self.l1_b[j];
-            for (half, acc) in [us, them].into_iter().enumerate() {
-                for (a, w) in acc.iter().zip(&row[half * h..(half + 1) * h]) {
-                    sum += (*a as i32).clamp(0, QA) * *w as i32;
-                }
+            let mut sum = 0i32;
+            for (c, w) in x.iter().zip(row) {
+                sum += *c as i32 * *w as i32;
             }
-            let x = sum.div_euclid(QB).clamp(0, QA);
-            out += x as i64 * self.l2_w[j] as i64;
+            let y = (self.l1_b[j] + sum).div_euclid(QB).clamp(0, QA);
+            out += y as i64 * self.l2_w[j] as i64;
         }
         (out / (QA * QB) as i64) as i32
     }
@@ -188,4 +345,11 @@ impl Network {
         them.iter().for_each(|&f| self.add(&mut b, f));
         self.output(&a, &b)
     }
+}
+
+/// Whether this processor runs AVX2 (std caches the answer).
+#[cfg(target_arch = "x86_64")]
+#[inline(always)]
+fn avx2() -> bool {
+    std::is_x86_feature_detected!("avx2")
 }

@@ -3,7 +3,9 @@
 //! perft, the bench, `tune`, the page and the Python package turn a name into a game here and
 //! nowhere else.
 
+use crate::nnue::Network;
 use crate::rules::{Game, MoveBuffer, Rules, Tunable, VariantSpec};
+use std::sync::{Arc, OnceLock};
 
 /// Something done with the game type of a variant: `visit` calls `visit::<G>()` with the type
 /// of the variant named, so that the code under it is monomorphised per game.
@@ -130,6 +132,26 @@ pub fn from_uci_name(name: &str) -> Result<&'static str, VariantError> {
         .map(|v| v.name)
         .find(|&n| uci_name(n) == name)
         .ok_or_else(|| VariantError::UnknownUci(name.to_string()))
+}
+
+/// The networks built into the engine (`nets/`), by variant: each one kept because an SPRT
+/// against the game's own evaluation said it gains, and its provenance is in docs/strength.md.
+/// A variant without one plays with its own evaluation.
+const NETWORKS: &[(&str, &[u8])] = &[];
+
+/// The network built in for the variant `name`, read once per process.
+pub fn embedded_network(name: &str) -> Option<Arc<Network>> {
+    static READ: OnceLock<Vec<(&'static str, Arc<Network>)>> = OnceLock::new();
+    let read = READ.get_or_init(|| {
+        // A built-in network that does not read is a build's defect, which tests/nnue.rs catches.
+        NETWORKS.iter().filter_map(|(v, bytes)| Some((*v, Arc::new(Network::from_bytes(bytes).ok()?)))).collect()
+    });
+    read.iter().find(|(v, _)| *v == name).map(|(_, n)| Arc::clone(n))
+}
+
+/// The variants that have a network built in.
+pub fn embedded_networks() -> Vec<&'static str> {
+    NETWORKS.iter().map(|(v, _)| *v).collect()
 }
 
 /// The variant names, in the list's order.

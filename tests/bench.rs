@@ -10,7 +10,7 @@ const TOTALS: &[(&str, u64)] =
 
 #[test]
 fn bench_node_totals_are_the_signature() {
-    let r = bench::run(None, 16, None, |_| {}).unwrap();
+    let r = bench::run(None, 16, None, &bench::Evaluation::BuiltIn, |_| {}).unwrap();
     let got: Vec<(&str, u64)> = r.variants.iter().map(|v| (v.variant, v.nodes)).collect();
     assert_eq!(got, TOTALS);
     assert_eq!(r.nodes, TOTALS.iter().map(|t| t.1).sum::<u64>());

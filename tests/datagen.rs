@@ -165,8 +165,9 @@ fn every_variant_makes_games_that_replay() {
 }
 
 fn features_of(pos: &Judkins, side: u8) -> Vec<usize> {
-    let mut v = Vec::new();
-    pos.features(tetrarch::rules::Side(side), &mut |f| v.push(f));
+    let mut active = tetrarch::nnue::Active::default();
+    pos.features(tetrarch::rules::Side(side), &mut active);
+    let mut v: Vec<usize> = active.as_slice().iter().map(|&f| f as usize).collect();
     v.sort();
     v
 }

@@ -1,8 +1,15 @@
 //! The network's file and arithmetic (docs/nnue.md): the engine's integers agree with the
 //! trainer's, with a plain reference, and bad files are refused with their reason.
 
+mod common;
 use serde::Deserialize;
+use std::sync::Arc;
+use tetrarch::games::dojo::Dojo;
+use tetrarch::games::judkins::Judkins;
 use tetrarch::nnue::{MAGIC, Network, NetworkError, QA, QB};
+use tetrarch::rules::Record;
+use tetrarch::rules::prelude::*;
+use tetrarch::search::{Control, Limits, Searcher};
 
 const FIXTURE: &[u8] = include_bytes!("../fixtures/nnue/judkins-h16.nnue");
 
@@ -96,8 +103,10 @@ fn reference(bytes: &[u8], features: usize, hidden: usize, layer: usize, us: &[u
 
 #[test]
 fn the_arithmetic_is_the_documented_one() {
-    let (features, hidden, layer) = (50, 24, 8);
-    for seed in 1..20u64 {
+    // Widths that the vector path takes (2 x hidden a multiple of 32) and one it leaves to
+    // the plain loops.
+    for (seed, hidden) in (1..20u64).zip([24, 32, 64].into_iter().cycle()) {
+        let (features, layer) = (50, 8);
         let bytes = random_network(features, hidden, layer, seed * 7919);
         let net = Network::from_bytes(&bytes).unwrap();
         let us: Vec<usize> = (0..4).map(|k| (seed as usize * 13 + k * 11) % features).collect();
@@ -138,4 +147,78 @@ fn bad_files_are_refused_with_their_reason() {
     let e = Network::from_bytes(&other_q).unwrap_err();
     assert!(matches!(e, NetworkError::Shape(_)) && e.to_string().contains("QA 255"), "{}", e);
     assert!(matches!(Network::from_bytes(&vec![0u8; (2 << 20) + 1]), Err(NetworkError::TooLarge(_))));
+}
+
+fn fixture() -> Arc<Network> {
+    Arc::new(Network::from_bytes(FIXTURE).unwrap())
+}
+
+fn think(s: &mut Searcher<Judkins>, pos: &Judkins, depth: u32) -> (Option<<Judkins as Rules>::Move>, u64, i32) {
+    let r = s.think(
+        &Record::new(pos.clone()),
+        Limits { depth: Some(depth), ..Limits::default() },
+        Control::new(false),
+        &mut |_| {},
+    );
+    (r.best, r.nodes, r.score)
+}
+
+#[test]
+fn the_search_keeps_each_accumulator_as_it_would_be_made_from_scratch() {
+    // Random games reach drops, captures, promotions and checks; every accumulator the search
+    // makes from its parent's (root moves, null moves, quiescence) is compared with one made
+    // from the position's inputs.
+    let mut s: Searcher<Judkins> = Searcher::new(4);
+    s.set_network(Some(fixture())).unwrap();
+    s.check_accumulators(true);
+    let positions = common::random_positions::<Judkins>(50, 8, 70);
+    let mut drops = 0;
+    for (i, pos) in positions.iter().enumerate().filter(|(i, _)| i % 4 == 0) {
+        let mut moves = Default::default();
+        pos.legal_moves(&mut moves);
+        drops += moves.iter().any(|m| pos.format_move(*m).contains('*')) as usize;
+        let (best, _, _) = think(&mut s, pos, 3);
+        assert!(best.is_none() || moves.iter().any(|m| Some(*m) == best), "position {}", i);
+    }
+    let (checked, mismatched) = s.accumulator_checks();
+    assert!(drops > 10, "the random games hardly reach drops ({})", drops);
+    assert!(checked > 10_000, "only {} accumulators checked", checked);
+    assert_eq!(mismatched, 0, "{} of {} accumulators differ from scratch", mismatched, checked);
+}
+
+#[test]
+fn the_network_decides_the_search_and_can_be_turned_off() {
+    let pos = Judkins::startpos();
+    let mut classical: Searcher<Judkins> = Searcher::new(4);
+    let mut learned: Searcher<Judkins> = Searcher::new(4);
+    learned.set_network(Some(fixture())).unwrap();
+    let (_, n_classical, v_classical) = think(&mut classical, &pos, 6);
+    let (_, n_learned, v_learned) = think(&mut learned, &pos, 6);
+    assert_ne!((n_classical, v_classical), (n_learned, v_learned), "the network changed nothing");
+    // Back to the game's own evaluation: the classical search again, node for node.
+    learned.set_network(None).unwrap();
+    assert_eq!(think(&mut learned, &pos, 6).1, n_classical);
+    // Two threads share the network.
+    learned.set_network(Some(fixture())).unwrap();
+    learned.set_threads(2);
+    assert!(think(&mut learned, &pos, 6).0.is_some());
+}
+
+#[test]
+fn a_network_for_another_game_is_refused() {
+    let mut dojo: Searcher<Dojo> = Searcher::new(1);
+    let e = dojo.set_network(Some(fixture())).unwrap_err();
+    assert!(e.contains("for judkins, not dojo"), "{}", e);
+    assert!(dojo.network().is_none());
+}
+
+#[test]
+fn an_accumulator_updated_by_a_move_is_the_one_made_from_scratch() {
+    let net = fixture();
+    let (mut parent, mut child, mut scratch) = (vec![0i16; 16], vec![0i16; 16], vec![0i16; 16]);
+    net.refresh(&mut parent, &[1, 5, 9, 700]);
+    net.update(&parent, &mut child, &[9], &[2, 800]);
+    net.refresh(&mut scratch, &[1, 2, 5, 700, 800]);
+    assert_eq!(child, scratch);
+    assert_ne!(child, parent);
 }

@@ -590,3 +590,46 @@ fn printed_positions_read_back_in_both_dialects() {
         }
     }
 }
+
+#[test]
+fn evalfile_and_use_nnue_choose_the_evaluation_in_both_dialects() {
+    let fixture = concat!(env!("CARGO_MANIFEST_DIR"), "/fixtures/nnue/judkins-h16.nnue");
+    for (hello, ok, use_nnue) in [("usi", "usiok", "UseNNUE"), ("uci", "uciok", "Use NNUE")] {
+        let mut e = Engine::start();
+        e.send(hello);
+        let lines = e.until(T, |l| l == ok);
+        assert!(lines.iter().any(|l| l == "option name EvalFile type string default built-in"), "{lines:?}");
+        assert!(lines.iter().any(|l| l == &format!("option name {use_nnue} type check default true")), "{lines:?}");
+        e.send(&format!("setoption name EvalFile value {fixture}"));
+        let said = e.until(T, |l| l.starts_with("info string"));
+        assert_eq!(
+            said.last().unwrap(),
+            &format!("info string evaluation: network judkins (888 inputs, 16 wide) from {fixture}")
+        );
+        // A file that is no network is refused with its reason, and the network stays.
+        e.send("setoption name EvalFile value Cargo.toml");
+        let said = e.until(T, |l| l.starts_with("info string"));
+        assert!(said.last().unwrap().starts_with("info string error setoption EvalFile: 'Cargo.toml': not a network"));
+        e.send(&format!("setoption name {use_nnue} value false"));
+        assert_eq!(
+            e.until(T, |l| l.starts_with("info string")).last().unwrap(),
+            "info string evaluation: judkins evaluates with its own evaluation"
+        );
+        e.send(&format!("setoption name {use_nnue} value true"));
+        assert!(e.until(T, |l| l.starts_with("info string")).last().unwrap().ends_with(fixture));
+        e.send("position startpos");
+        e.send("go depth 5");
+        let lines = e.until(T, |l| l.starts_with("bestmove"));
+        assert_eq!(bestmoves(&lines), 1);
+        // Another variant keeps its own evaluation; the file waits for its variant.
+        let dojo = if hello == "usi" { "USI_Variant" } else { "UCI_Variant" };
+        e.send(&format!("setoption name {dojo} value dojo"));
+        e.until(T, |l| l.starts_with("info string variant dojo"));
+        e.send(&format!("setoption name EvalFile value {fixture}"));
+        let said = e.until(T, |l| l.starts_with("info string evaluation"));
+        assert!(said.iter().any(|l| l == "info string EvalFile: a network for judkins, used when judkins is played"));
+        assert_eq!(said.last().unwrap(), "info string evaluation: dojo evaluates with its own evaluation");
+        e.send("quit");
+        assert!(e.wait_exit(T));
+    }
+}

@@ -54,7 +54,9 @@ def main():
     ap.add_argument("--hidden", type=int, default=128, help="the feature transformer's width per perspective")
     ap.add_argument("--epochs", type=int, default=30)
     ap.add_argument("--batch", type=int, default=4096)
-    ap.add_argument("--lr", type=float, default=1e-3)
+    ap.add_argument("--lr", type=float, default=1e-3, help="the first epoch's; it falls along a cosine")
+    ap.add_argument("--patience", type=int, default=3,
+                    help="stop after this many epochs without a lower validation loss")
     ap.add_argument("--lambda", dest="lam", type=float, default=0.5, help="the result's share of the target, 0 to 1")
     ap.add_argument("--scale", type=float, default=400.0, help="K: centipawns per unit of the sigmoid's argument")
     ap.add_argument("--seed", type=int, default=1)
@@ -107,14 +109,21 @@ def main():
         pred = jax.nn.sigmoid(forward(p, us, them) / args.scale)
         return jnp.mean((pred - t) ** 2)
 
-    opt = optax.adam(args.lr)
+    # The learning rate falls along a cosine to a tenth over the epochs asked for.
+    per_epoch = max(1, int(train.sum()) // args.batch)
+    opt = optax.adam(optax.cosine_decay_schedule(args.lr, args.epochs * per_epoch, alpha=0.1))
     state = opt.init(params)
+    # The hidden layer's weights stay where its i8 quantization reaches (x QB), so that the
+    # quantized network is the one trained.
+    l1_limit = 127.0 / QB
 
     @jax.jit
     def step(p, s, us, them, t):
         loss, g = jax.value_and_grad(loss_fn)(p, us, them, t)
         upd, s = opt.update(g, s, p)
-        return optax.apply_updates(p, upd), s, loss
+        p = optax.apply_updates(p, upd)
+        p["l1_w"] = jnp.clip(p["l1_w"], -l1_limit, l1_limit)
+        return p, s, loss
 
     eval_loss = jax.jit(loss_fn)
     rng = np.random.default_rng(args.seed)
@@ -133,6 +142,9 @@ def main():
     start = time.time()
     seen = 0
     history = []
+    # The network written is the epoch's with the lowest validation loss; training stops once
+    # `patience` epochs in a row did not lower it.
+    best, best_params, since_best = float("inf"), params, 0
     for epoch in range(1, args.epochs + 1):
         rng.shuffle(tr)
         losses = []
@@ -145,8 +157,15 @@ def main():
         rate = seen / (time.time() - start)
         history.append({"epoch": epoch, "train": float(np.mean(losses)), "valid": v})
         print("epoch %d train %.6f valid %.6f (%.0f positions/s)" % (epoch, np.mean(losses), v, rate), flush=True)
+        if not v >= best:
+            best, best_params, since_best = v, params, 0
+        else:
+            since_best += 1
+            if since_best >= args.patience:
+                print("no lower validation loss for %d epochs: stopping" % since_best, flush=True)
+                break
 
-    p = {k: np.asarray(v) for k, v in params.items()}
+    p = {k: np.asarray(v) for k, v in best_params.items()}
     p["ft_w"] = p["ft_w"][:features]
     write_net(args.out, variant, features, active, H, p, args.scale)
     qv = quantized_check(p, us[va], them[va], args.scale, features) if len(va) else (float("nan"), float("nan"))
@@ -160,7 +179,8 @@ def main():
         with open(args.check_out, "w") as f:
             json.dump([{"us": strip(us[i]), "them": strip(them[i]), "cp": float(c)} for i, c in zip(j, cp)], f)
     print(json.dumps({"variant": variant, "positions": int(len(data)), "held_out": int(valid.sum()),
-                      "final_valid_loss": history[-1]["valid"] if history else None,
+                      "final_valid_loss": best if history else None,
+                      "epochs_run": len(history),
                       "settings": {k: v for k, v in vars(args).items() if k not in ("inputs", "out")}}))
 
 

@@ -5,6 +5,7 @@ use super::command::{GoParams, PositionStart, shown};
 use super::options::Options;
 use super::reply::{Output, Reply};
 use crate::live::{self, Line, Live, Think};
+use crate::nnue::Network;
 use crate::search::time::{Clock, budget, fixed};
 use crate::search::{Control, Limits, SEARCH_STACK};
 use crate::variants::{self, VariantError};
@@ -20,6 +21,9 @@ pub(super) struct Engine {
     worker: Option<JoinHandle<Option<Box<dyn Think>>>>,
     control: Option<Arc<Control>>,
     unbounded: bool,
+    /// The network the searcher evaluates with (`Use NNUE`, `EvalFile`), kept for a searcher
+    /// made again.
+    network: Option<Arc<Network>>,
 }
 
 impl Engine {
@@ -34,6 +38,7 @@ impl Engine {
             Err(e) => return Err(VariantError::Unknown(e.to_string())),
         };
         let searcher = game.searcher(options.hash_mib, options.threads);
+        let network = searcher.network();
         Ok(Engine {
             game,
             searcher: Some(searcher),
@@ -42,6 +47,7 @@ impl Engine {
             worker: None,
             control: None,
             unbounded: false,
+            network,
         })
     }
 
@@ -62,7 +68,35 @@ impl Engine {
     }
 
     fn take_searcher(&mut self) -> Box<dyn Think> {
-        self.searcher.take().unwrap_or_else(|| self.game.searcher(self.hash_mib, self.threads))
+        self.searcher.take().unwrap_or_else(|| self.new_searcher(self.hash_mib, self.threads))
+    }
+
+    fn new_searcher(&self, hash_mib: usize, threads: usize) -> Box<dyn Think> {
+        let mut s = self.game.searcher(hash_mib, threads);
+        // The network was checked when the engine took it.
+        let _ = s.set_network(self.network.clone());
+        s
+    }
+
+    /// Evaluates with `net` (none: the game's own evaluation); a network that does not fit the
+    /// variant is refused and nothing changes. Not while a search runs (`idle` options).
+    pub(super) fn set_network(&mut self, net: Option<Arc<Network>>) -> Result<(), String> {
+        if let Some(n) = &net {
+            self.game.network_fits(n)?;
+        }
+        if let Some(s) = self.searcher.as_mut() {
+            s.set_network(net.clone())?;
+        }
+        self.network = net;
+        Ok(())
+    }
+
+    pub(super) fn network(&self) -> Option<&Arc<Network>> {
+        self.network.as_ref()
+    }
+
+    pub(super) fn variant(&self) -> &'static str {
+        self.game.variant().name
     }
 
     /// The line that names the variant when it is chosen, in the dialect spoken.
@@ -260,7 +294,7 @@ impl Engine {
         match self.searcher.as_mut() {
             Some(s) => s.resize(mib),
             None => {
-                self.searcher = Some(self.game.searcher(mib, self.threads));
+                self.searcher = Some(self.new_searcher(mib, self.threads));
                 mib
             }
         }
@@ -270,7 +304,7 @@ impl Engine {
         self.threads = n;
         match self.searcher.as_mut() {
             Some(s) => s.set_threads(n),
-            None => self.searcher = Some(self.game.searcher(self.hash_mib, n)),
+            None => self.searcher = Some(self.new_searcher(self.hash_mib, n)),
         }
     }
 

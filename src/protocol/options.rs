@@ -21,11 +21,20 @@ pub struct Options {
     pub ponder: bool,
     /// Speaking the UCI dialect (after `uci`): Fairy-Stockfish's texts where a game has its own.
     pub uci: bool,
+    /// Evaluate with a network where the variant has one (`EvalFile`, else the built-in one).
+    pub use_nnue: bool,
 }
 
 impl Options {
-    pub const DEFAULT: Options =
-        Options { hash_mib: 16, threads: 1, best_reply: None, overhead_ms: 50, ponder: false, uci: false };
+    pub const DEFAULT: Options = Options {
+        hash_mib: 16,
+        threads: 1,
+        best_reply: None,
+        overhead_ms: 50,
+        ponder: false,
+        uci: false,
+        use_nnue: true,
+    };
 }
 
 impl Default for Options {
@@ -67,8 +76,16 @@ pub(super) trait Settings {
     fn set_hash(&mut self, mib: usize) -> usize;
     fn set_threads(&mut self, n: usize);
     fn choose_variant(&mut self, name: &str) -> Result<(), VariantError>;
+    /// Reads the network file `path` (`EVAL_FILE_BUILT_IN`: none, back to the built-in
+    /// networks) and evaluates with it where it fits; the previous file stays on an error.
+    fn set_eval_file(&mut self, path: &str) -> Result<(), String>;
+    /// Puts `Use NNUE` and `EvalFile` into effect for the variant played.
+    fn apply_network(&mut self) -> Result<(), String>;
     fn send(&self, r: Reply);
 }
+
+/// `EvalFile`'s value for no file: each variant's built-in network, where it has one.
+pub const EVAL_FILE_BUILT_IN: &str = "built-in";
 
 /// What an option takes, and the setter that applies a value it has read and checked.
 pub(super) enum Kind {
@@ -87,6 +104,11 @@ pub(super) enum Kind {
     Combo {
         default: &'static str,
         vars: &'static [&'static str],
+        set: fn(&mut dyn Settings, &str) -> Result<(), String>,
+    },
+    /// Any text to the end of the line (a file's path).
+    Text {
+        default: &'static str,
         set: fn(&mut dyn Settings, &str) -> Result<(), String>,
     },
     /// A playable variant of the registry, by its name in the dialect spoken.
@@ -204,6 +226,25 @@ pub(super) const OPTIONS: &[EngineOption] = &[
         },
         idle: false,
     },
+    EngineOption {
+        usi: "UseNNUE",
+        uci: "Use NNUE",
+        kind: Kind::Check {
+            default: Options::DEFAULT.use_nnue,
+            set: |s, b| {
+                let before = s.options().use_nnue;
+                s.options().use_nnue = b;
+                s.apply_network().inspect_err(|_| s.options().use_nnue = before)
+            },
+        },
+        idle: true,
+    },
+    EngineOption {
+        usi: "EvalFile",
+        uci: "EvalFile",
+        kind: Kind::Text { default: EVAL_FILE_BUILT_IN, set: |s, path| s.set_eval_file(path) },
+        idle: true,
+    },
 ];
 
 impl EngineOption {
@@ -216,6 +257,7 @@ impl EngineOption {
             }
             Kind::Check { default, .. } => OptionKind::Check { default },
             Kind::Combo { default, vars, .. } => OptionKind::Combo { default, vars: vars.to_vec() },
+            Kind::Text { default, .. } => OptionKind::String { default },
             Kind::Variant { .. } => {
                 let names = variants::names();
                 OptionKind::Combo {
@@ -278,6 +320,10 @@ fn set(s: &mut dyn Settings, name: &str, value: Option<&str>) -> Result<(), Stri
             }
             idle(s)?;
             set(s, value)
+        }
+        Kind::Text { set, .. } => {
+            idle(s)?;
+            set(s, value).map_err(|e| format!("setoption {}: {}", name, e))
         }
         Kind::Variant { set } => {
             idle(s)?;

@@ -11,6 +11,7 @@ pub enum OptionKind {
     Spin { default: i64, min: i64, max: i64 },
     Check { default: bool },
     Combo { default: &'static str, vars: Vec<&'static str> },
+    String { default: &'static str },
 }
 
 /// An iteration's report, as the game object gives it (its line already in the dialect spoken).
@@ -58,6 +59,7 @@ impl fmt::Display for Reply {
                     write!(f, "option name {} type spin default {} min {} max {}", name, default, min, max)
                 }
                 OptionKind::Check { default } => write!(f, "option name {} type check default {}", name, default),
+                OptionKind::String { default } => write!(f, "option name {} type string default {}", name, default),
                 OptionKind::Combo { default, vars } => {
                     write!(f, "option name {} type combo default {}", name, default)?;
                     for v in vars.iter() {

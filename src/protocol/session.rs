@@ -8,7 +8,8 @@ use super::command::{self, Command};
 use super::engine::Engine;
 use super::options::{self, DEFAULT_VARIANT, OPTIONS, Options, Settings};
 use super::reply::{Output, Reply};
-use crate::variants::VariantError;
+use crate::nnue::{self, Network};
+use crate::variants::{self, VariantError};
 use std::collections::VecDeque;
 use std::sync::Arc;
 
@@ -21,13 +22,15 @@ pub struct Session {
     pub(super) engine: Engine,
     /// Commands (and the errors of refused lines) that wait, in order, for the running search.
     pending: VecDeque<Result<Command, String>>,
+    /// The network `EvalFile` read, with its path; none: the built-in networks.
+    eval_file: Option<(String, Arc<Network>)>,
 }
 
 impl Session {
     pub fn new(out: Arc<Output>) -> Self {
         let options = Options::default();
         let engine = Engine::new(DEFAULT_VARIANT, options).expect("the default variant exists");
-        Session { out, options, engine, pending: VecDeque::new() }
+        Session { out, options, engine, pending: VecDeque::new(), eval_file: None }
     }
 
     pub(super) fn send(&self, r: Reply) {
@@ -116,7 +119,25 @@ impl Session {
     pub(super) fn choose_variant(&mut self, name: &str) -> Result<(), VariantError> {
         self.engine = Engine::new(name, self.options)?;
         self.send(Reply::Text(self.engine.announce(self.options.uci)));
+        // `EvalFile`'s network where it is this variant's and fits, else the built-in one.
+        if self.engine.set_network(self.chosen_network()).is_err() {
+            let _ = self.engine.set_network(self.built_in());
+        }
         Ok(())
+    }
+
+    /// The variant's built-in network, unless `Use NNUE` is off.
+    fn built_in(&self) -> Option<Arc<Network>> {
+        self.options.use_nnue.then(|| variants::embedded_network(self.engine.variant())).flatten()
+    }
+
+    /// The network the options choose for the variant played: `EvalFile`'s where it is this
+    /// variant's, else the built-in one; none with `Use NNUE` off.
+    fn chosen_network(&self) -> Option<Arc<Network>> {
+        match &self.eval_file {
+            Some((_, n)) if self.options.use_nnue && n.variant == self.engine.variant() => Some(Arc::clone(n)),
+            _ => self.built_in(),
+        }
     }
 
     fn handle(&mut self, cmd: Command) {
@@ -178,6 +199,54 @@ impl Settings for Session {
     }
     fn choose_variant(&mut self, name: &str) -> Result<(), VariantError> {
         Session::choose_variant(self, name)
+    }
+    fn set_eval_file(&mut self, path: &str) -> Result<(), String> {
+        let before = self.eval_file.take();
+        if path != options::EVAL_FILE_BUILT_IN {
+            let bytes = match std::fs::metadata(path) {
+                Ok(m) if m.len() > nnue::MAX_FILE_BYTES as u64 => {
+                    Err(nnue::NetworkError::TooLarge(m.len() as usize).to_string())
+                }
+                _ => std::fs::read(path).map_err(|e| e.to_string()),
+            };
+            match bytes.and_then(|b| Network::from_bytes(&b).map_err(|e| e.to_string())) {
+                Ok(n) => self.eval_file = Some((path.to_string(), Arc::new(n))),
+                Err(e) => {
+                    self.eval_file = before;
+                    return Err(format!("'{}': {}", command::shown(path), e));
+                }
+            }
+        }
+        // A network of another variant cannot fail to apply: the variant played keeps its own.
+        if let Some((_, n)) = &self.eval_file
+            && n.variant != self.engine.variant()
+        {
+            self.send(Reply::Text(format!("EvalFile: a network for {}, used when {} is played", n.variant, n.variant)));
+        }
+        if let Err(e) = self.apply_network() {
+            self.eval_file = before;
+            return Err(e);
+        }
+        Ok(())
+    }
+    fn apply_network(&mut self) -> Result<(), String> {
+        let net = self.chosen_network();
+        self.engine.set_network(net)?;
+        let said = match self.engine.network() {
+            Some(n) => match &self.eval_file {
+                Some((path, f)) if Arc::ptr_eq(f, n) => format!(
+                    "network {} ({} inputs, {} wide) from {}",
+                    n.variant,
+                    n.features,
+                    n.hidden,
+                    command::shown(path)
+                ),
+                _ => format!("network {} ({} inputs, {} wide), built in", n.variant, n.features, n.hidden),
+            },
+            None => format!("{} evaluates with its own evaluation", self.engine.variant()),
+        };
+        self.send(Reply::Text(format!("evaluation: {}", said)));
+        Ok(())
     }
     fn send(&self, r: Reply) {
         Session::send(self, r)

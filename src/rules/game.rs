@@ -7,6 +7,7 @@ use super::diagram::Draw;
 use super::error::{MoveError, PositionError};
 use super::variant::VariantSpec;
 use super::{MoveBuffer, Outcome, Seat, SeatMask, Side};
+use crate::nnue::Active;
 use std::fmt;
 
 /// A move as bits, for tables that keep moves in machine words (the shared hash table).
@@ -221,9 +222,17 @@ pub trait Evaluation: Rules {
     const FEATURES: usize = 0;
     /// The most inputs one perspective of a position has active.
     const MAX_ACTIVE: usize = 0;
-    /// The active inputs of the position seen from `side`'s perspective, each below
-    /// `FEATURES`: what the network's first layer sums for that side.
-    fn features(&self, _side: Side, _out: &mut dyn FnMut(usize)) {}
+    /// Pushes the active inputs of the position seen from `side`'s perspective, each below
+    /// `FEATURES`, onto `out`: what the network's first layer sums for that side. The search
+    /// sets each accumulator from its parent's by the inputs a move changed (`input_changes`).
+    fn features(&self, _side: Side, _out: &mut Active) {}
+    /// Whether `input_changes` tells every move's changes, which the search needs to evaluate
+    /// with a network. The inputs may not depend on whose turn it is: a null move changes none,
+    /// and the network picks the perspectives by the side to move.
+    const INPUT_CHANGES: bool = false;
+    /// The inputs of `side`'s perspective that `mv`, legal in this position, takes away and
+    /// brings (pushed onto `removed` and `added`).
+    fn input_changes(&self, _mv: Self::Move, _side: Side, _removed: &mut Active, _added: &mut Active) {}
 }
 
 /// Keeps the moves of `list` that `tactical_value` scores, in their order.

@@ -32,7 +32,7 @@ impl<G: Game> Searcher<G> {
             Err(v) => return v,
         };
         let in_check = pos.must_answer_check();
-        let eval = if in_check { -INF } else { tt.eval.unwrap_or_else(|| self.eval(pos)) };
+        let eval = if in_check { -INF } else { tt.eval.unwrap_or_else(|| self.eval(pos, ply)) };
         let stored_eval = if in_check { NO_EVAL } else { eval };
         let my_team = self.team(pos);
         let policy = self.policy;
@@ -67,7 +67,7 @@ impl<G: Game> Searcher<G> {
             if G::VARIANT.search.null_move && null_ok && depth >= NULL_MOVE_DEPTH && eval >= beta {
                 self.played[ply] = NO_PIECE_TO;
                 let r = NULL_MOVE_REDUCTION + depth / NULL_MOVE_DEPTH_DIVISOR;
-                let v = self.descend(pos, None, my_team, |s, child, flip| {
+                let v = self.descend(pos, None, my_team, ply, |s, child, flip| {
                     s.value(child, flip, depth - 1 - r, ply + 1, beta - 1, beta, false)
                 });
                 if self.stopped {
@@ -123,7 +123,7 @@ impl<G: Game> Searcher<G> {
             let pt = if policy.continuation { pos.piece_to(m) } else { NO_PIECE_TO };
             self.played[ply] = pt;
             let alpha = w.alpha;
-            let v = self.descend(pos, Some(m), my_team, |s, child, flip| {
+            let v = self.descend(pos, Some(m), my_team, ply, |s, child, flip| {
                 let gives_check = child.must_answer_check();
                 // Checks that do not simply lose the checking piece are searched a ply deeper.
                 let extend = G::VARIANT.search.extend_checks && gives_check && ply < MAX_PLY / 2 && pos.see_ge(m, 0);

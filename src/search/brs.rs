@@ -33,7 +33,7 @@ impl<G: Game> Searcher<G> {
         for (count, (score, m)) in Picker::new(scored.as_mut_slice()).enumerate() {
             let quiet = band::is_quiet(score);
             let alpha = w.alpha;
-            let v = self.descend(pos, Some(m), my_team, |s, child, flip| {
+            let v = self.descend(pos, Some(m), my_team, ply, |s, child, flip| {
                 if count == 0 {
                     return s.value(child, flip, depth - 1, ply + 1, alpha, beta, true);
                 }
@@ -150,7 +150,7 @@ impl<G: Game> Searcher<G> {
     ) -> i32 {
         if scored.is_empty() {
             // No opponent can move: the root side moves again.
-            let Some(next) = pos.with_turn(self.root_seat) else { return self.eval(pos) };
+            let Some(next) = pos.with_turn(self.root_seat) else { return self.eval(pos, ply) };
             return -self.brs_max(&next, depth - 1, ply + 1, -beta, -alpha);
         }
         let mut w = Window::new(alpha, beta, -INF, G::Move::default());

@@ -25,6 +25,7 @@ impl<G: Game> Searcher<G> {
         self.history.age();
         let root = &record.current;
         self.root_seat = root.to_move();
+        self.refresh(root, 0);
         let mut sides: Vec<Side> = Seat::all(root.seats()).map(|s| root.side_of(s)).collect();
         sides.sort_unstable();
         sides.dedup();
@@ -211,7 +212,7 @@ impl<G: Game> Searcher<G> {
             let m = moves.as_slice()[i];
             let nodes_before = self.nodes;
             self.played[0] = pos.piece_to(m);
-            let v = self.descend(pos, Some(m), my_team, |s, child, flip| {
+            let v = self.descend(pos, Some(m), my_team, 0, |s, child, flip| {
                 let ext = (G::VARIANT.search.extend_checks && child.must_answer_check() && !in_check) as i32;
                 let d = depth - 1 + ext;
                 if i == 0 {

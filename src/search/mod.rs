@@ -8,6 +8,7 @@
 mod alphabeta;
 mod brs;
 mod deepening;
+mod learned;
 mod node;
 mod ordering;
 mod params;
@@ -15,6 +16,8 @@ mod qsearch;
 mod threads;
 pub mod time;
 pub mod tt;
+
+pub use learned::network_fits;
 
 use crate::rules::{Game, MoveBuffer, MovesOf, Outcome, Record, Seat, Side, Trace, perpetual_checker};
 use ordering::{ContinuationHistory, History, NO_PIECE_TO};
@@ -202,6 +205,8 @@ pub struct Searcher<G: Game> {
     control: Arc<Control>,
     stopped: bool,
     lmr: [[u8; 64]; 64],
+    /// The learned evaluation when one is in use (`set_network`), else the game's own.
+    learned: Option<learned::Learned>,
 }
 
 const REP_MASK: usize = 4095;
@@ -245,6 +250,7 @@ impl<G: Game> Searcher<G> {
             control: Control::new(false),
             stopped: false,
             lmr,
+            learned: None,
         }
     }
 

@@ -110,7 +110,7 @@ impl<G: Game> Searcher<G> {
             return Some(v);
         }
         if ply >= MAX_PLY - 2 || qply.is_some_and(|q| q >= G::VARIANT.search.qsearch_plies) {
-            return Some(self.eval(pos));
+            return Some(self.eval(pos, ply));
         }
         None
     }
@@ -249,14 +249,18 @@ impl<G: Game> Searcher<G> {
         self.pv_len[ply] = child_len;
     }
 
-    /// The position after `mv` (the null move when `None`), and whether its mover is of another
-    /// team than `my_team`, so that its score is negated.
+    /// The position after `mv` (the null move when `None`) at `ply + 1`, with its accumulators
+    /// when a network evaluates, and whether its mover is of another team than `my_team`, so
+    /// that its score is negated.
     #[inline]
-    pub(super) fn child(&self, pos: &G, mv: Option<G::Move>, my_team: bool) -> (G, bool) {
+    pub(super) fn child(&mut self, pos: &G, mv: Option<G::Move>, my_team: bool, ply: usize) -> (G, bool) {
         let mut child = pos.clone();
         match mv {
             Some(m) => child.play(m),
             None => child.play_null(),
+        }
+        if self.learned.is_some() {
+            self.accumulate(pos, mv, &child, ply + 1);
         }
         let flip = self.team(&child) != my_team;
         (child, flip)
@@ -270,9 +274,10 @@ impl<G: Game> Searcher<G> {
         pos: &G,
         mv: Option<G::Move>,
         my_team: bool,
+        ply: usize,
         search: impl FnOnce(&mut Self, &G, bool) -> R,
     ) -> R {
-        let (child, flip) = self.child(pos, mv, my_team);
+        let (child, flip) = self.child(pos, mv, my_team, ply);
         self.push_trace(Trace::of(&child));
         let v = search(self, &child, flip);
         self.pop_trace();
@@ -323,8 +328,13 @@ impl<G: Game> Searcher<G> {
         pos.side_of(self.root_seat)
     }
 
+    /// The static evaluation of `pos` at `ply` from the view of the team to move: the network's
+    /// when one is in use, else the game's own.
     #[inline]
-    pub(super) fn eval(&self, pos: &G) -> i32 {
+    pub(super) fn eval(&self, pos: &G, ply: usize) -> i32 {
+        if self.learned.is_some() {
+            return self.learned_eval(pos, ply);
+        }
         let e = pos.evaluate(self.root_side(pos));
         if self.team(pos) { e } else { -e }
     }

@@ -24,7 +24,7 @@ impl<G: Game> Searcher<G> {
         let mut best = -(MATE - ply as i32);
         let mut static_eval = NO_EVAL;
         if !in_check {
-            static_eval = tt.eval.unwrap_or_else(|| self.eval(pos));
+            static_eval = tt.eval.unwrap_or_else(|| self.eval(pos, ply));
             let stand = static_eval;
             if stand >= beta {
                 self.store(tt.key, stand, G::Move::default(), alpha, beta, static_eval, 0, ply);
@@ -53,7 +53,7 @@ impl<G: Game> Searcher<G> {
         let my_team = self.team(pos);
         for (_, m) in Picker::new(scored.as_mut_slice()) {
             // Quiescence keeps no path: no repetition is judged there.
-            let (child, flip) = self.child(pos, Some(m), my_team);
+            let (child, flip) = self.child(pos, Some(m), my_team, ply);
             let v = if flip {
                 -self.qsearch(&child, ply + 1, qply + 1, -beta, -w.alpha)
             } else {

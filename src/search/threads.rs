@@ -18,6 +18,8 @@ impl<G: Game> Searcher<G> {
             let mut h = Searcher::with_table(Arc::clone(&self.tt));
             h.helper = true;
             h.crew_nodes = Arc::clone(&self.crew_nodes);
+            // The network was checked when this searcher took it.
+            let _ = h.set_network(self.network().cloned());
             self.helpers.push(h);
         }
     }

@@ -252,8 +252,14 @@ impl Evaluation for Judkins {
     const FEATURES: usize = super::features::FEATURES;
     const MAX_ACTIVE: usize = super::features::MAX_ACTIVE;
 
-    fn features(&self, side: Side, out: &mut dyn FnMut(usize)) {
+    fn features(&self, side: Side, out: &mut crate::nnue::Active) {
         self.active_features(side.0, out);
+    }
+
+    const INPUT_CHANGES: bool = true;
+
+    fn input_changes(&self, mv: Move, side: Side, removed: &mut crate::nnue::Active, added: &mut crate::nnue::Active) {
+        self.input_changes(mv, side.0, removed, added);
     }
 }
 

@@ -1,0 +1,143 @@
+//! The learned evaluation in the search (docs/nnue.md). Each ply keeps both perspectives'
+//! accumulators; a child's are its parent's with the rows of the inputs its move changed taken
+//! off and put on, so that an evaluation costs the network's small layers and no sum over the
+//! position. The game tells what a move changes (`Evaluation::input_changes`: Judkins's
+//! drops, captures and promotions); a null move changes nothing.
+
+use super::*;
+use crate::nnue::{Active, Network};
+
+/// A network in use and its per-ply state.
+pub(super) struct Learned {
+    net: Arc<Network>,
+    /// The accumulator of perspective `side` at `ply`: `[(ply * 2 + side) * hidden..][..hidden]`.
+    acc: Vec<i16>,
+    /// Scratch lists of the inputs one move changed.
+    removed: Active,
+    added: Active,
+    /// Tests: each accumulator made from its parent's is compared with one made from scratch.
+    checking: bool,
+    checked: u64,
+    mismatched: u64,
+}
+
+/// Why a searcher does not take a network.
+pub fn network_fits<G: Game>(net: &Network) -> Result<(), String> {
+    if net.variant != G::VARIANT.name {
+        return Err(format!("the network is for {}, not {}", net.variant, G::VARIANT.name));
+    }
+    if G::FEATURES == 0 || !G::INPUT_CHANGES || G::VARIANT.seats.len() != 2 {
+        return Err(format!("{} has no inputs for a learned evaluation", G::VARIANT.name));
+    }
+    if net.features != G::FEATURES || net.max_active < G::MAX_ACTIVE {
+        return Err(format!(
+            "the network has {} inputs ({} active), {} has {} ({} active)",
+            net.features,
+            net.max_active,
+            G::VARIANT.name,
+            G::FEATURES,
+            G::MAX_ACTIVE
+        ));
+    }
+    Ok(())
+}
+
+impl<G: Game> Searcher<G> {
+    /// Evaluates with `net` from the next search on, or with the game's own evaluation
+    /// (`None`). A network for another game or input set is refused and nothing changes. The
+    /// hash table is cleared, since its stored evaluations were the other evaluation's.
+    pub fn set_network(&mut self, net: Option<Arc<Network>>) -> Result<(), String> {
+        if let Some(n) = &net {
+            network_fits::<G>(n)?;
+        }
+        let same = match (&net, &self.learned) {
+            (Some(a), Some(b)) => Arc::ptr_eq(a, &b.net),
+            (None, None) => true,
+            _ => false,
+        };
+        for h in self.helpers.iter_mut() {
+            h.set_network(net.clone())?;
+        }
+        self.learned = net.map(|net| Learned {
+            acc: vec![0; (MAX_PLY + 2) * 2 * net.hidden],
+            removed: Active::default(),
+            added: Active::default(),
+            checking: false,
+            checked: 0,
+            mismatched: 0,
+            net,
+        });
+        if !same {
+            self.clear();
+        }
+        Ok(())
+    }
+
+    /// The network the search evaluates with, if any.
+    pub fn network(&self) -> Option<&Arc<Network>> {
+        self.learned.as_ref().map(|l| &l.net)
+    }
+
+    /// The accumulators of the position searched at `ply` from scratch: the root's.
+    pub(super) fn refresh(&mut self, pos: &G, ply: usize) {
+        let Some(l) = self.learned.as_mut() else { return };
+        let h = l.net.hidden;
+        for side in 0..2 {
+            let i = ply * 2 + side;
+            l.removed.clear();
+            pos.features(Side(side as u8), &mut l.removed);
+            l.net.refresh(&mut l.acc[i * h..(i + 1) * h], l.removed.as_slice());
+        }
+    }
+
+    /// The accumulators of `child`, searched at `ply`, from those of its parent `pos` at
+    /// `ply - 1`, which `mv` led from (none: a null move).
+    #[inline]
+    pub(super) fn accumulate(&mut self, pos: &G, mv: Option<G::Move>, child: &G, ply: usize) {
+        debug_assert!(ply >= 1);
+        let Some(l) = self.learned.as_mut() else { return };
+        let h = l.net.hidden;
+        for side in 0..2 {
+            let (i, parent) = (ply * 2 + side, (ply - 1) * 2 + side);
+            l.removed.clear();
+            l.added.clear();
+            if let Some(m) = mv {
+                pos.input_changes(m, Side(side as u8), &mut l.removed, &mut l.added);
+            }
+            let (low, high) = l.acc.split_at_mut(i * h);
+            l.net.update(&low[parent * h..(parent + 1) * h], &mut high[..h], l.removed.as_slice(), l.added.as_slice());
+            if l.checking {
+                let mut scratch = vec![0i16; h];
+                let mut active = Active::default();
+                child.features(Side(side as u8), &mut active);
+                l.net.refresh(&mut scratch, active.as_slice());
+                l.checked += 1;
+                l.mismatched += (scratch[..] != high[..h]) as u64;
+            }
+        }
+    }
+
+    /// The network's evaluation of `pos` at `ply`, for the side to move, which in a
+    /// two-sided game is the team to move.
+    #[inline]
+    pub(super) fn learned_eval(&self, pos: &G, ply: usize) -> i32 {
+        let Some(l) = self.learned.as_ref() else { return 0 };
+        let h = l.net.hidden;
+        let us = (pos.side_of(pos.to_move()).0 & 1) as usize;
+        let at = |side: usize| &l.acc[(ply * 2 + side) * h..(ply * 2 + side + 1) * h];
+        l.net.output(at(us), at(1 - us)).clamp(-MATE_BOUND + 1, MATE_BOUND - 1)
+    }
+
+    /// Tests: from now on every accumulator the search makes from its parent's is also made
+    /// from scratch and compared (`accumulator_checks`).
+    pub fn check_accumulators(&mut self, on: bool) {
+        if let Some(l) = self.learned.as_mut() {
+            l.checking = on;
+        }
+    }
+
+    /// How many accumulators were compared with their from-scratch twins, and how many differed.
+    pub fn accumulator_checks(&self) -> (u64, u64) {
+        self.learned.as_ref().map_or((0, 0), |l| (l.checked, l.mismatched))
+    }
+}
