@@ -552,7 +552,7 @@ pub fn show(path: &Path, all: bool, mut line: impl FnMut(&str)) -> Result<(), St
 }
 
 /// The first bytes of a file of network inputs (`export`).
-pub const INPUTS_MAGIC: &[u8; 8] = b"TNNUEIN1";
+pub const INPUTS_MAGIC: &[u8; 8] = b"TNNUEIN2";
 /// An input slot left empty.
 pub const NO_FEATURE: u16 = u16::MAX;
 
@@ -635,9 +635,13 @@ fn export_game<G: Game>(files: &[Vec<GameData>], path: &Path) -> Result<Exported
                     }
                 }
                 let held = g.number % 10 == 9;
-                let mut rec = Vec::with_capacity(4 * G::MAX_ACTIVE + 4);
+                let mut rec = Vec::with_capacity(4 * G::MAX_ACTIVE + 6);
                 slots.iter().for_each(|s| rec.extend_from_slice(&s.to_le_bytes()));
                 rec.extend_from_slice(&p.score.to_le_bytes());
+                // The game's own evaluation, for a network that corrects it (docs/nnue.md) and
+                // for the trainer's comparison with it.
+                let own = pos.evaluate(us).clamp(i16::MIN as i32, i16::MAX as i32) as i16;
+                rec.extend_from_slice(&own.to_le_bytes());
                 rec.push(g.points.get(seat.index()).copied().unwrap_or(1));
                 rec.push(held as u8);
                 if let Err(e) = w.write_all(&rec) {

@@ -11,7 +11,9 @@
 use std::fmt;
 
 /// The first bytes of a network file.
-pub const MAGIC: &[u8; 8] = b"TNNUE001";
+pub const MAGIC: &[u8; 8] = b"TNNUE002";
+/// The first bytes of the first format, which had no `base` word (its networks have none).
+pub const MAGIC_1: &[u8; 8] = b"TNNUE001";
 /// The transformer's outputs clip to [0, QA]; the later layers' weights are multiples of 1/QB.
 pub const QA: i32 = 127;
 pub const QB: i32 = 64;
@@ -79,7 +81,7 @@ pub enum NetworkError {
 impl fmt::Display for NetworkError {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         match self {
-            NetworkError::NotANetwork => write!(f, "not a network file (its first bytes are not TNNUE001)"),
+            NetworkError::NotANetwork => write!(f, "not a network file (its first bytes are not TNNUE002 or TNNUE001)"),
             NetworkError::Truncated => write!(f, "a network file cut short in its header"),
             NetworkError::Length { expected, found } => {
                 write!(f, "a network file of {} bytes where its sizes call for {}", found, expected)
@@ -100,6 +102,9 @@ pub struct Network {
     pub max_active: usize,
     pub hidden: usize,
     pub layer: usize,
+    /// Whether the network's output is a correction added to the game's own evaluation (the
+    /// file's `base` word 1), rather than the evaluation itself (0).
+    pub adds_own: bool,
     /// Row by input: `ft_w[f * hidden .. (f + 1) * hidden]`.
     ft_w: Vec<i16>,
     ft_b: Vec<i16>,
@@ -138,9 +143,11 @@ impl Network {
         }
         let mut b = Bytes(bytes);
         let short = || NetworkError::Truncated;
-        if b.take(8) != Some(&MAGIC[..]) {
-            return Err(NetworkError::NotANetwork);
-        }
+        let first = match b.take(8) {
+            Some(m) if m == &MAGIC[..] => false,
+            Some(m) if m == &MAGIC_1[..] => true,
+            _ => return Err(NetworkError::NotANetwork),
+        };
         let n = b.u16().ok_or_else(short)? as usize;
         let variant = String::from_utf8(b.take(n).ok_or_else(short)?.to_vec())
             .map_err(|_| NetworkError::Shape("a variant name that is not UTF-8".into()))?;
@@ -151,6 +158,10 @@ impl Network {
         let [features, max_active, hidden, layer, qa, qb] = dims;
         if (qa as i32, qb as i32) != (QA, QB) {
             return Err(NetworkError::Shape(format!("QA {} and QB {}, not {} and {}", qa, qb, QA, QB)));
+        }
+        let base = if first { 0 } else { b.u32().ok_or_else(short)? };
+        if base > 1 {
+            return Err(NetworkError::Shape(format!("base {}, not 0 (none) or 1 (the game's own evaluation)", base)));
         }
         if !(1..=1 << 16).contains(&features)
             || !(1..=MAX_HIDDEN).contains(&hidden)
@@ -183,7 +194,20 @@ impl Network {
             b.take(4 * layer).unwrap_or(&[]).chunks(4).map(|c| i32::from_le_bytes([c[0], c[1], c[2], c[3]])).collect();
         let l2_w = i16s(&mut b, layer);
         let l2_b = b.u32().unwrap_or(0) as i32;
-        Ok(Network { variant, features, max_active, hidden, layer, ft_w, ft_b, l1_w, l1_b, l2_w, l2_b })
+        Ok(Network {
+            variant,
+            features,
+            max_active,
+            hidden,
+            layer,
+            adds_own: base == 1,
+            ft_w,
+            ft_b,
+            l1_w,
+            l1_b,
+            l2_w,
+            l2_b,
+        })
     }
 
     /// An accumulator set to the biases: the start of a perspective's sum.
@@ -275,7 +299,7 @@ impl Network {
         use std::arch::x86_64::*;
         let h = self.hidden;
         let n = 2 * h;
-        if n % 32 != 0 {
+        if !n.is_multiple_of(32) {
             return self.output_body(us, them);
         }
         let mut x = [0u8; 2 * MAX_HIDDEN];

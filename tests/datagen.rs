@@ -210,7 +210,7 @@ fn the_export_holds_the_kept_positions_with_their_inputs() {
     assert_eq!(e.positions, kept);
     let bytes = std::fs::read(&out).unwrap();
     let header = 8 + 2 + "judkins".len() + 8;
-    let record = 2 * 2 * 14 + 4;
+    let record = 2 * 2 * 14 + 6;
     assert_eq!(bytes.len(), header + record * kept as usize);
     // The first record: the first kept position's inputs, side to move first.
     let first = games
@@ -236,6 +236,9 @@ fn the_export_holds_the_kept_positions_with_their_inputs() {
     assert_eq!(us, features_of(&first.0, stm));
     assert_eq!(them, features_of(&first.0, 1 - stm));
     assert_eq!(i16::from_le_bytes([bytes[header + 56], bytes[header + 57]]), first.1);
+    // The game's own evaluation of the side to move, which a network may correct.
+    let own = first.0.evaluate(first.0.side_of(first.0.to_move()));
+    assert_eq!(i16::from_le_bytes([bytes[header + 58], bytes[header + 59]]) as i32, own);
 }
 
 #[test]

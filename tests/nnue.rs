@@ -53,7 +53,7 @@ fn random_network(features: usize, hidden: usize, layer: usize, seed: u64) -> Ve
     let mut b = MAGIC.to_vec();
     b.extend_from_slice(&4u16.to_le_bytes());
     b.extend_from_slice(b"test");
-    for v in [features, 4, hidden, layer, QA as usize, QB as usize] {
+    for v in [features, 4, hidden, layer, QA as usize, QB as usize, 0] {
         b.extend_from_slice(&(v as u32).to_le_bytes());
     }
     for _ in 0..features * hidden + hidden {
@@ -74,7 +74,7 @@ fn random_network(features: usize, hidden: usize, layer: usize, seed: u64) -> Ve
 
 /// docs/nnue.md's arithmetic read straight off the file's arrays, in wide integers.
 fn reference(bytes: &[u8], features: usize, hidden: usize, layer: usize, us: &[usize], them: &[usize]) -> i64 {
-    let at = 8 + 2 + 4 + 24;
+    let at = 8 + 2 + 4 + 28;
     let i16_at = |i: usize| i16::from_le_bytes([bytes[i], bytes[i + 1]]) as i64;
     let ft_w = |f: usize, k: usize| i16_at(at + 2 * (f * hidden + k));
     let ft_b_at = at + 2 * features * hidden;
@@ -132,7 +132,7 @@ fn the_arithmetic_is_the_documented_one() {
 fn bad_files_are_refused_with_their_reason() {
     let good = random_network(10, 8, 4, 3);
     assert!(Network::from_bytes(&good).is_ok());
-    assert_eq!(Network::from_bytes(b"TNNUE002rest").unwrap_err(), NetworkError::NotANetwork);
+    assert_eq!(Network::from_bytes(b"TNNUE003rest").unwrap_err(), NetworkError::NotANetwork);
     assert_eq!(Network::from_bytes(&good[..20]).unwrap_err(), NetworkError::Truncated);
     let cut = &good[..good.len() - 1];
     assert_eq!(
@@ -147,6 +147,13 @@ fn bad_files_are_refused_with_their_reason() {
     let e = Network::from_bytes(&other_q).unwrap_err();
     assert!(matches!(e, NetworkError::Shape(_)) && e.to_string().contains("QA 255"), "{}", e);
     assert!(matches!(Network::from_bytes(&vec![0u8; (2 << 20) + 1]), Err(NetworkError::TooLarge(_))));
+    let mut other_base = good.clone();
+    other_base[8 + 2 + 4 + 24..8 + 2 + 4 + 28].copy_from_slice(&2u32.to_le_bytes());
+    assert!(Network::from_bytes(&other_base).unwrap_err().to_string().contains("base 2"));
+    let mut adds_own = good.clone();
+    adds_own[8 + 2 + 4 + 24] = 1;
+    assert!(Network::from_bytes(&adds_own).unwrap().adds_own);
+    assert!(!Network::from_bytes(&good).unwrap().adds_own && !fixture().adds_own);
 }
 
 fn fixture() -> Arc<Network> {

@@ -19,8 +19,10 @@ import time
 
 import numpy as np
 
-MAGIC_IN = b"TNNUEIN1"
-MAGIC_NET = b"TNNUE001"
+MAGIC_IN = b"TNNUEIN2"
+# The first inputs format, without the game's own evaluation.
+MAGIC_IN_1 = b"TNNUEIN1"
+MAGIC_NET = b"TNNUE002"
 NO_FEATURE = 0xFFFF
 # Quantization: the transformer's outputs clip to [0, 1], held as [0, QA]; the later layers'
 # weights as multiples of 1 / QB.
@@ -33,7 +35,8 @@ def read_inputs(paths):
     parts, meta = [], None
     for path in paths:
         with open(path, "rb") as f:
-            if f.read(8) != MAGIC_IN:
+            magic = f.read(8)
+            if magic not in (MAGIC_IN, MAGIC_IN_1):
                 sys.exit("%s: not a file of network inputs (tetrarch datagen --export)" % path)
             (n,) = struct.unpack("<H", f.read(2))
             variant = f.read(n).decode()
@@ -41,8 +44,23 @@ def read_inputs(paths):
             if meta is not None and meta != (variant, features, active):
                 sys.exit("%s: %s inputs among %s inputs" % (path, variant, meta[0]))
             meta = (variant, features, active)
-            dtype = np.dtype([("slots", "<u2", (2 * active,)), ("score", "<i2"), ("result", "u1"), ("held", "u1")])
-            parts.append(np.frombuffer(f.read(), dtype=dtype))
+            fields = [("slots", "<u2", (2 * active,)), ("score", "<i2"), ("own", "<i2"), ("result", "u1"), ("held", "u1")]
+            if magic == MAGIC_IN_1:
+                fields = [f for f in fields if f[0] != "own"]
+            part = np.frombuffer(f.read(), dtype=np.dtype(fields))
+            if magic == MAGIC_IN_1:
+                # No own evaluation stored: NaN, which --base own refuses.
+                full = np.zeros(len(part), dtype=np.dtype([(f[0], f[1]) + f[2:] for f in
+                                                          [("slots", "<u2", (2 * active,)), ("score", "<i2"),
+                                                           ("own", "<f4"), ("result", "u1"), ("held", "u1")]]))
+                for name in ("slots", "score", "result", "held"):
+                    full[name] = part[name]
+                full["own"] = np.nan
+                part = full
+            else:
+                part = part.astype([("slots", "<u2", (2 * active,)), ("score", "<i2"), ("own", "<f4"),
+                                    ("result", "u1"), ("held", "u1")])
+            parts.append(part)
     data = np.concatenate(parts)
     return meta, data
 
@@ -59,6 +77,8 @@ def main():
                     help="stop after this many epochs without a lower validation loss")
     ap.add_argument("--lambda", dest="lam", type=float, default=0.5, help="the result's share of the target, 0 to 1")
     ap.add_argument("--scale", type=float, default=400.0, help="K: centipawns per unit of the sigmoid's argument")
+    ap.add_argument("--base", choices=["none", "own"], default="none",
+                    help="own: the network learns a correction added to the game's own evaluation")
     ap.add_argument("--seed", type=int, default=1)
     ap.add_argument("--threads", type=int, default=os.cpu_count() or 1)
     ap.add_argument("--check-out", help="also write, as JSON, the inputs of the first 64 held-out positions with the "
@@ -76,6 +96,10 @@ def main():
     slots[slots == NO_FEATURE] = features
     us, them = slots[:, :active], slots[:, active:]
     score = data["score"].astype(np.float32)
+    own = data["own"].astype(np.float32)
+    if args.base == "own" and np.isnan(own).any():
+        sys.exit("--base own: the inputs hold no own evaluation (exported before TNNUEIN2)")
+    base = own if args.base == "own" else np.zeros_like(own)
     result = data["result"].astype(np.float32) / 2.0
     target = args.lam * result + (1.0 - args.lam) * (1.0 / (1.0 + np.exp(-score / args.scale)))
     held = data["held"] == 1
@@ -105,8 +129,8 @@ def main():
         # The output is in centipawns; the scale keeps the last layer's weights near 1.
         return (x @ p["l2_w"] + p["l2_b"])[:, 0] * args.scale
 
-    def loss_fn(p, us, them, t):
-        pred = jax.nn.sigmoid(forward(p, us, them) / args.scale)
+    def loss_fn(p, us, them, b, t):
+        pred = jax.nn.sigmoid((forward(p, us, them) + b) / args.scale)
         return jnp.mean((pred - t) ** 2)
 
     # The learning rate falls along a cosine to a tenth over the epochs asked for.
@@ -118,8 +142,8 @@ def main():
     l1_limit = 127.0 / QB
 
     @jax.jit
-    def step(p, s, us, them, t):
-        loss, g = jax.value_and_grad(loss_fn)(p, us, them, t)
+    def step(p, s, us, them, b, t):
+        loss, g = jax.value_and_grad(loss_fn)(p, us, them, b, t)
         upd, s = opt.update(g, s, p)
         p = optax.apply_updates(p, upd)
         p["l1_w"] = jnp.clip(p["l1_w"], -l1_limit, l1_limit)
@@ -136,9 +160,12 @@ def main():
         total = 0.0
         for i in range(0, len(va), 65536):
             j = va[i:i + 65536]
-            total += float(eval_loss(p, us[j], them[j], target[j])) * len(j)
+            total += float(eval_loss(p, us[j], them[j], base[j], target[j])) * len(j)
         return total / len(va)
 
+    if len(va) and not np.isnan(own).any():
+        own_loss = float(np.mean((1.0 / (1.0 + np.exp(-own[va] / args.scale)) - target[va]) ** 2))
+        print("the game's own evaluation alone: valid %.6f" % own_loss, flush=True)
     start = time.time()
     seen = 0
     history = []
@@ -150,7 +177,7 @@ def main():
         losses = []
         for i in range(0, len(tr) - args.batch + 1 if len(tr) >= args.batch else 1, args.batch):
             j = tr[i:i + args.batch]
-            params, state, loss = step(params, state, us[j], them[j], target[j])
+            params, state, loss = step(params, state, us[j], them[j], base[j], target[j])
             losses.append(float(loss))
             seen += len(j)
         v = validation(params)
@@ -167,7 +194,7 @@ def main():
 
     p = {k: np.asarray(v) for k, v in best_params.items()}
     p["ft_w"] = p["ft_w"][:features]
-    write_net(args.out, variant, features, active, H, p, args.scale)
+    write_net(args.out, variant, features, active, H, p, args.scale, args.base == "own")
     qv = quantized_check(p, us[va], them[va], args.scale, features) if len(va) else (float("nan"), float("nan"))
     print("wrote %s (%d bytes); quantized against float on the held-out positions: mean |diff| %.1f cp, max %.1f cp"
           % (args.out, os.path.getsize(args.out), qv[0], qv[1]))
@@ -224,7 +251,7 @@ def quantized_check(p, us, them, scale, features):
     return float(d.mean()), float(d.max())
 
 
-def write_net(path, variant, features, active, hidden, p, scale):
+def write_net(path, variant, features, active, hidden, p, scale, adds_own):
     ft_w, ft_b, l1_w, l1_b, l2_w, l2_b = quantize(p, scale)
     name = variant.encode()
     with open(path, "wb") as f:
@@ -233,6 +260,7 @@ def write_net(path, variant, features, active, hidden, p, scale):
         f.write(name)
         f.write(struct.pack("<IIII", features, active, hidden, 32))
         f.write(struct.pack("<II", QA, QB))
+        f.write(struct.pack("<I", 1 if adds_own else 0))
         for arr in (ft_w, ft_b, l1_w, l1_b, l2_w, l2_b):
             f.write(np.ascontiguousarray(arr).astype(arr.dtype.newbyteorder("<")).tobytes())
 

@@ -348,8 +348,19 @@ struct Engine {
 #[pymethods]
 impl Engine {
     #[new]
-    #[pyo3(signature = (variant, hash_mib=None, threads=None), text_signature = "(variant, hash_mib=64, threads=1)")]
-    fn new(variant: &str, hash_mib: Option<&Bound<'_, PyAny>>, threads: Option<&Bound<'_, PyAny>>) -> PyResult<Self> {
+    /// `eval_file`: a network file (docs/nnue.md) for the variant, in place of its built-in
+    /// network; `use_nnue=False`: the game's own evaluation, as the engine's `Use NNUE` option.
+    #[pyo3(
+        signature = (variant, hash_mib=None, threads=None, eval_file=None, use_nnue=true),
+        text_signature = "(variant, hash_mib=64, threads=1, eval_file=None, use_nnue=True)"
+    )]
+    fn new(
+        variant: &str,
+        hash_mib: Option<&Bound<'_, PyAny>>,
+        threads: Option<&Bound<'_, PyAny>>,
+        eval_file: Option<std::path::PathBuf>,
+        use_nnue: bool,
+    ) -> PyResult<Self> {
         let live = open(variant, None)?;
         let hash_mib = match hash_mib {
             Some(v) => option_number("USI_Hash", v, tetrarch::search::MAX_HASH_MIB as u64)?,
@@ -359,10 +370,30 @@ impl Engine {
             Some(v) => option_number("Threads", v, tetrarch::search::MAX_THREADS as u64)?,
             None => 1,
         };
-        Ok(Engine {
-            variant: live.variant().name,
-            think: std::sync::Mutex::new(Some(live.searcher(hash_mib, threads))),
-        })
+        let mut think = live.searcher(hash_mib, threads);
+        let network = match (&eval_file, use_nnue) {
+            (_, false) => None,
+            (None, true) => think.network(),
+            (Some(path), true) => {
+                let refuse = |e: String| PyValueError::new_err(format!("eval_file '{}': {}", path.display(), e));
+                let bytes = std::fs::read(path).map_err(|e| refuse(e.to_string()))?;
+                let net = tetrarch::nnue::Network::from_bytes(&bytes).map_err(|e| refuse(e.to_string()))?;
+                live.network_fits(&net).map_err(refuse)?;
+                Some(std::sync::Arc::new(net))
+            }
+        };
+        think.set_network(network).map_err(PyValueError::new_err)?;
+        Ok(Engine { variant: live.variant().name, think: std::sync::Mutex::new(Some(think)) })
+    }
+
+    /// The network the search evaluates with, as `(variant, inputs, width)`, or None where it
+    /// evaluates with the game's own evaluation.
+    #[getter]
+    fn network(&self) -> PyResult<Option<(String, usize, usize)>> {
+        let guard = self.think.lock().map_err(|_| PyValueError::new_err("the engine's lock is poisoned"))?;
+        let think =
+            guard.as_ref().ok_or_else(|| PyValueError::new_err("this engine is searching in another thread"))?;
+        Ok(think.network().map(|n| (n.variant.clone(), n.features, n.hidden)))
     }
 
     /// Searches `board` to a depth, a node count or a time in milliseconds (at least one);

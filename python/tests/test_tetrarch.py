@@ -391,3 +391,24 @@ def test_a_search_late_in_a_game_costs_no_replay():
     # The same position, searched after its 300 moves and as a start of its own.
     late, alone = cost(b), cost(fresh)
     assert late < 2 * alone + 0.002, (late, alone)
+
+
+def test_the_engine_evaluates_with_the_network_the_binary_would_use():
+    net = str(ROOT / "fixtures" / "nnue" / "judkins-h16.nnue")
+    b = tetrarch.Board("judkins")
+    learned = tetrarch.Engine("judkins", eval_file=net)
+    assert learned.network == ("judkins", 888, 16)
+    classical = tetrarch.Engine("judkins", use_nnue=False)
+    assert classical.network is None
+    # The same network as the binary's `EvalFile`: the same search, node for node.
+    found = learned.search(b, depth=5)
+    engine = Binary()
+    out = engine.ask("setoption name EvalFile value " + net, "position startpos", "go depth 5", until="bestmove")
+    engine.close()
+    last = [l for l in out if l.startswith("info depth 5 ")][-1]
+    assert " nodes %d " % found["nodes"] in last, (found, last)
+    assert found["nodes"] != classical.search(b, depth=5)["nodes"]
+    with pytest.raises(ValueError, match="eval_file .*not a network"):
+        tetrarch.Engine("judkins", eval_file=str(ROOT / "Cargo.toml"))
+    with pytest.raises(ValueError, match="for judkins, not dojo"):
+        tetrarch.Engine("dojo", eval_file=net)

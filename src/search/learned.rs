@@ -123,9 +123,14 @@ impl<G: Game> Searcher<G> {
     pub(super) fn learned_eval(&self, pos: &G, ply: usize) -> i32 {
         let Some(l) = self.learned.as_ref() else { return 0 };
         let h = l.net.hidden;
-        let us = (pos.side_of(pos.to_move()).0 & 1) as usize;
+        let side = pos.side_of(pos.to_move());
+        let us = (side.0 & 1) as usize;
         let at = |side: usize| &l.acc[(ply * 2 + side) * h..(ply * 2 + side + 1) * h];
-        l.net.output(at(us), at(1 - us)).clamp(-MATE_BOUND + 1, MATE_BOUND - 1)
+        let mut e = l.net.output(at(us), at(1 - us));
+        if l.net.adds_own {
+            e += pos.evaluate(side);
+        }
+        e.clamp(-MATE_BOUND + 1, MATE_BOUND - 1)
     }
 
     /// Tests: from now on every accumulator the search makes from its parent's is also made
