@@ -239,7 +239,8 @@ impl Settings for Session {
                     n.variant,
                     n.features,
                     n.hidden,
-                    command::shown(path)
+                    // The whole path (a line of the engine's own, not an echo of bad input).
+                    path.chars().map(|c| if c.is_control() { '?' } else { c }).collect::<String>()
                 ),
                 _ => format!("network {} ({} inputs, {} wide), built in", n.variant, n.features, n.hidden),
             },

@@ -1,0 +1,38 @@
+"""The whole pipeline on tiny data, as CI runs it (.ci/run): self-play data from the engine,
+its inputs exported, a short training run whose validation loss falls, and the network it
+writes read by the engine through `EvalFile` and searched with. The binary is `$TETRARCH_BIN`,
+else the project's `target/release/tetrarch`."""
+
+import json
+import os
+import subprocess
+import sys
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parents[2]
+BIN = os.environ.get("TETRARCH_BIN", str(ROOT / "target" / "release" / "tetrarch"))
+
+
+def run(*args):
+    return subprocess.run(args, check=True, capture_output=True, text=True, timeout=600).stdout
+
+
+def test_data_training_and_the_engine_agree(tmp_path):
+    data = tmp_path / "tiny.tdg"
+    run(BIN, "datagen", "--variant", "judkins", "--depth", "2", "--games", "60", "--seed", "7", "--out", str(data))
+    inputs = tmp_path / "tiny.nnin"
+    said = run(BIN, "datagen", "--export", str(inputs), str(data))
+    positions = int(said.split("positions ")[1].split()[0])
+    assert 300 <= positions, said
+    for base in ("none", "own"):
+        net = tmp_path / ("tiny-%s.nnue" % base)
+        out = run(sys.executable, str(ROOT / "trainer" / "train.py"), str(inputs), "--out", str(net), "--hidden", "16",
+                  "--epochs", "6", "--patience", "6", "--batch", "64", "--base", base, "--threads", "1")
+        valid = [float(l.split(" valid ")[1].split()[0]) for l in out.splitlines() if l.startswith("epoch ")]
+        assert len(valid) == 6 and min(valid[1:]) < valid[0], out
+        summary = json.loads(out.splitlines()[-1])
+        assert abs(summary["final_valid_loss"] - min(valid)) < 1e-6 and summary["settings"]["base"] == base
+        engine = subprocess.run([BIN], input="usi\nsetoption name EvalFile value %s\nposition startpos\ngo depth 4\n"
+                                "isready\n" % net, capture_output=True, text=True, timeout=60).stdout.splitlines()
+        assert "info string evaluation: network judkins (888 inputs, 16 wide) from %s" % net in engine, engine
+        assert any(l.startswith("bestmove ") for l in engine), engine
