@@ -81,8 +81,9 @@ def main():
                     help="own: the network learns a correction added to the game's own evaluation")
     ap.add_argument("--seed", type=int, default=1)
     ap.add_argument("--threads", type=int, default=os.cpu_count() or 1)
-    ap.add_argument("--check-out", help="also write, as JSON, the inputs of the first 64 held-out positions with the "
-                    "quantized network's evaluation of each, for the engine's tests to hold its arithmetic to")
+    ap.add_argument("--check-out", help="also write, as JSON, the inputs of the first 100 held-out positions with the "
+                    "quantized network's evaluation of each and the float network's, for the engine's tests to hold "
+                    "its arithmetic to")
     args = ap.parse_args()
     os.environ.setdefault("XLA_FLAGS", "--xla_cpu_multi_thread_eigen=true intra_op_parallelism_threads=%d" % args.threads)
 
@@ -199,12 +200,14 @@ def main():
     print("wrote %s (%d bytes); quantized against float on the held-out positions: mean |diff| %.1f cp, max %.1f cp"
           % (args.out, os.path.getsize(args.out), qv[0], qv[1]))
     if args.check_out and len(va):
-        j = va[:64]
+        j = va[:100]
         q = quantize(p, args.scale)
         cp = quantized_forward(q, us[j], them[j], features)
+        fl = float_forward(p, us[j], them[j], args.scale)
         strip = lambda row: [int(f) for f in row if f != features]
         with open(args.check_out, "w") as f:
-            json.dump([{"us": strip(us[i]), "them": strip(them[i]), "cp": float(c)} for i, c in zip(j, cp)], f)
+            json.dump([{"us": strip(us[i]), "them": strip(them[i]), "cp": float(c), "float": float(x)}
+                       for i, c, x in zip(j, cp, fl)], f)
     print(json.dumps({"variant": variant, "positions": int(len(data)), "held_out": int(valid.sum()),
                       "final_valid_loss": best if history else None,
                       "epochs_run": len(history),
@@ -237,16 +240,20 @@ def quantized_forward(q, us, them, features):
     return out / (QA * QB)
 
 
-def quantized_check(p, us, them, scale, features):
-    q = quantize(p, scale)
-    qo = quantized_forward(q, us, them, features)
-    # The float network, in numpy.
+def float_forward(p, us, them, scale):
+    """The trained float network, in numpy (the base evaluation not added)."""
     w = np.vstack([p["ft_w"], np.zeros((1, p["ft_w"].shape[1]))])
     a = w[us].sum(axis=1) + p["ft_b"]
     b = w[them].sum(axis=1) + p["ft_b"]
     x = np.clip(np.concatenate([a, b], axis=1), 0, 1)
     h = np.clip(x @ p["l1_w"] + p["l1_b"], 0, 1)
-    fo = (h @ p["l2_w"] + p["l2_b"])[:, 0] * scale
+    return (h @ p["l2_w"] + p["l2_b"])[:, 0] * scale
+
+
+def quantized_check(p, us, them, scale, features):
+    q = quantize(p, scale)
+    qo = quantized_forward(q, us, them, features)
+    fo = float_forward(p, us, them, scale)
     d = np.abs(qo - fo)
     return float(d.mean()), float(d.max())
 
