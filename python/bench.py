@@ -22,13 +22,19 @@ chess_v6's. Rates, not pass or fail: this script is for people, never for the te
 from __future__ import annotations
 
 import argparse
+import os
 import random
 import sys
 import time
 
 import numpy as np
 
-import tetrarch
+# Run as `python python/bench.py`, this folder comes first on the path, and its `tetrarch/` (the
+# sources, without the compiled module) would hide the installed package.
+_here = os.path.dirname(os.path.abspath(__file__))
+sys.path = [p for p in sys.path if os.path.abspath(p or ".") != _here]
+
+import tetrarch  # noqa: E402
 
 # Random games are capped as a learner would cap them; Judkins games mostly end before.
 MAX_PLIES = 300

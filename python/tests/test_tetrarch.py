@@ -412,3 +412,38 @@ def test_the_engine_evaluates_with_the_network_the_binary_would_use():
         tetrarch.Engine("judkins", eval_file=str(ROOT / "Cargo.toml"))
     with pytest.raises(ValueError, match="for judkins, not dojo"):
         tetrarch.Engine("dojo", eval_file=net)
+
+
+def test_an_illegal_step_changes_nothing_in_either_adapter():
+    need("pettingzoo")
+    from tetrarch.pettingzoo import raw_env
+
+    r = raw_env("judkins")
+    r.reset()
+    mask = r.observe(r.agent_selection)["action_mask"]
+    illegal = int(np.flatnonzero(mask == 0)[0])
+    for bad in (illegal, -1, len(mask), 10**6):
+        with pytest.raises(ValueError, match="not legal"):
+            r.step(bad)
+        # The refused action is not kept: the same agent still has its whole choice.
+        assert (r.observe(r.agent_selection)["action_mask"] == mask).all()
+    r.step(int(np.flatnonzero(mask)[0]))
+
+    pyspiel = need("pyspiel")
+    import tetrarch.openspiel  # noqa: F401 - registers the games
+
+    state = pyspiel.load_game("python_tetrarch_judkins").new_initial_state()
+    legal = state.legal_actions()
+    for bad in (0 if 0 not in legal else max(legal) + 1, 10**6):
+        with pytest.raises(Exception, match="not legal"):
+            state.apply_action(bad)
+        assert state.legal_actions() == legal and not state.is_terminal()
+    # An action that ends a move reads as the move's text (each Judkins move is one action).
+    texts = {state.action_to_string(state.current_player(), a) for a in legal}
+    assert texts == set(tetrarch.Board("judkins").legal_moves()), texts
+
+
+def test_the_benchmark_script_runs_from_the_repository_root():
+    out = subprocess.run([os.sys.executable, str(ROOT / "python" / "bench.py"), "--help"], cwd=ROOT,
+                         capture_output=True, text=True, timeout=120)
+    assert out.returncode == 0, out.stderr

@@ -1,4 +1,4 @@
-"""OpenSpiel games for every tetrarch variant (`pip install tetrarch[openspiel]`).
+"""OpenSpiel games for every tetrarch variant (`pip install "./python[openspiel]"`).
 
 Importing this module registers `python_tetrarch_judkins`, `python_tetrarch_dojo`,
 `python_tetrarch_chaturanga`, `python_tetrarch_chaturanga_ffa` and `python_tetrarch_judtho`:
@@ -22,7 +22,7 @@ from . import Board, players, rewards, variants
 try:
     import pyspiel
 except ImportError as e:  # pragma: no cover - the extra is optional
-    raise ImportError("tetrarch.openspiel needs the extra: pip install tetrarch[openspiel]") from e
+    raise ImportError('tetrarch.openspiel needs the extra: pip install "./python[openspiel]" (from a clone)') from e
 
 MAX_PLIES = 1000
 # The most actions one move takes (Dojo: its squares, its D6 piece, its D9 deputy, END).
@@ -101,6 +101,11 @@ class TetrarchState(pyspiel.State):
         return [int(a) for a in np.flatnonzero(self.board.legal_action_mask(self._prefix))]
 
     def _apply_action(self, action):
+        # OpenSpiel leaves legality to the game: an action outside the legal ones is refused
+        # and nothing changes.
+        mask = self.board.legal_action_mask(self._prefix) if not self._over() else []
+        if not 0 <= int(action) < len(mask) or not mask[int(action)]:
+            raise ValueError(f"action {action} is not legal here")
         self._prefix.append(int(action))
         try:
             move = self.board.action_to_move(self._prefix)
@@ -110,7 +115,12 @@ class TetrarchState(pyspiel.State):
         self.board.push(move)
 
     def _action_to_string(self, player, action):
-        return f"{self._variant}:{action}"
+        # The move's own text where the action ends a move from here; else the action's number
+        # after the actions of the move begun (an action stands for nothing alone).
+        try:
+            return self.board.action_to_move(self._prefix + [int(action)])
+        except ValueError:
+            return " ".join(map(str, self._prefix + [int(action)]))
 
     def is_terminal(self):
         return self._over()

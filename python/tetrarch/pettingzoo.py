@@ -1,4 +1,4 @@
-"""PettingZoo AEC environments for every tetrarch variant (`pip install tetrarch[pettingzoo]`).
+"""PettingZoo AEC environments for every tetrarch variant (`pip install "./python[pettingzoo]"`).
 
     from tetrarch.pettingzoo import env
     e = env("judtho")
@@ -27,7 +27,7 @@ try:
     from pettingzoo import AECEnv
     from pettingzoo.utils import wrappers
 except ImportError as e:  # pragma: no cover - the extra is optional
-    raise ImportError("tetrarch.pettingzoo needs the extra: pip install tetrarch[pettingzoo]") from e
+    raise ImportError('tetrarch.pettingzoo needs the extra: pip install "./python[pettingzoo]" (from a clone)') from e
 
 
 def env(variant: str = "judkins", **kwargs) -> AECEnv:
@@ -105,9 +105,11 @@ class raw_env(AECEnv):
         self._cumulative_rewards[agent] = 0.0
         for a in self.agents:
             self.rewards[a] = 0.0
-        self._prefix.append(int(action))
-        if not self.board.legal_action_mask(self._prefix[:-1])[int(action)]:
+        # An illegal action is refused before anything changes: the agent may act again.
+        mask = self.board.legal_action_mask(self._prefix)
+        if not 0 <= int(action) < len(mask) or not mask[int(action)]:
             raise ValueError(f"action {action} is not legal here")
+        self._prefix.append(int(action))
         try:
             move = self.board.action_to_move(self._prefix)
         except ValueError:
