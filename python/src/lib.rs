@@ -4,7 +4,7 @@
 
 use numpy::ndarray::Array3;
 use numpy::{IntoPyArray, PyArray1, PyArray3};
-use pyo3::exceptions::{PyIndexError, PyValueError};
+use pyo3::exceptions::{PyIndexError, PyTypeError, PyValueError};
 use pyo3::prelude::*;
 use pyo3::types::{PyDict, PyTuple};
 use tetrarch::live::{Live, OpenError, Think};
@@ -29,26 +29,63 @@ fn err(e: impl std::fmt::Display) -> PyErr {
     PyValueError::new_err(e.to_string())
 }
 
-/// A whole number the protocol takes as `word value` (`go depth 5`, `go perft 3`), refused with
-/// the protocol's own error text when it is not one it would read.
-fn go_number(word: &str, value: Option<&Bound<'_, PyAny>>) -> PyResult<Option<u64>> {
+/// A whole number argument of a search or perft, named as Python names it: `TypeError` for
+/// another type (`bool`, `float` and `str` included), `ValueError` outside `min..=max`.
+fn whole(name: &str, value: Option<&Bound<'_, PyAny>>, min: u64, max: u64) -> PyResult<Option<u64>> {
     let Some(v) = value else { return Ok(None) };
-    match v.extract::<u64>() {
-        Ok(n) if !v.is_instance_of::<pyo3::types::PyBool>() => Ok(Some(n)),
-        _ => Err(err(format!(
-            "go: malformed parameter at '{word} {}'",
-            v.str().map(|s| s.to_string()).unwrap_or_default()
-        ))),
+    if v.is_instance_of::<pyo3::types::PyBool>() || !v.is_instance_of::<pyo3::types::PyInt>() {
+        let kind = v.get_type().name().map(|n| n.to_string()).unwrap_or_default();
+        return Err(PyTypeError::new_err(format!("{name} must be an int, not {kind}")));
+    }
+    match v.extract::<i128>() {
+        Ok(n) if (min as i128..=max as i128).contains(&n) => Ok(Some(n as u64)),
+        Ok(n) => Err(PyValueError::new_err(format!("{name} must be from {min} to {max}, not {n}"))),
+        Err(e) => Err(e),
     }
 }
 
-/// `Engine`'s sizes, refused as `setoption` refuses them.
+/// `Engine`'s sizes, named by their Python argument.
 fn option_number(name: &str, value: &Bound<'_, PyAny>, max: u64) -> PyResult<usize> {
-    let text = value.str().map(|s| s.to_string()).unwrap_or_default();
-    match value.extract::<u64>() {
-        Ok(n) if (1..=max).contains(&n) && !value.is_instance_of::<pyo3::types::PyBool>() => Ok(n as usize),
-        Ok(n) => Err(err(format!("setoption {name}: {n} is out of range 1..{max}"))),
-        Err(_) => Err(err(format!("setoption {name}: '{text}' is not a non-negative integer"))),
+    Ok(whole(name, Some(value), 1, max)?.unwrap_or(1) as usize)
+}
+
+/// Runs `work` on a thread of its own with the engine's search stack while the interpreter runs
+/// other Python threads, and watches for Ctrl-C every 10 ms: a `KeyboardInterrupt` (or any
+/// signal handler's error) calls `stop` and waits for `work` to end. Gives what `work` gave (an
+/// error if its thread failed) and the signal's error, which the caller raises once it has put
+/// back what `work` returned.
+fn interruptible<T: Send>(
+    py: Python<'_>,
+    stop: &(dyn Fn() + Sync),
+    work: impl FnOnce() -> T + Send,
+) -> (PyResult<T>, Option<PyErr>) {
+    let mut raised: Option<PyErr> = None;
+    let out = py.detach(|| {
+        std::thread::scope(|s| {
+            let h = std::thread::Builder::new()
+                .name("tetrarch-search".into())
+                .stack_size(tetrarch::search::SEARCH_STACK)
+                .spawn_scoped(s, work)
+                .map_err(|e| e.to_string())?;
+            while !h.is_finished() {
+                std::thread::park_timeout(std::time::Duration::from_millis(10));
+                if raised.is_none()
+                    && let Err(e) = Python::attach(|py| py.check_signals())
+                {
+                    raised = Some(e);
+                    stop();
+                }
+            }
+            h.join().map_err(|_| "the search failed".to_string())
+        })
+    });
+    (out.map_err(err), raised)
+}
+
+fn score_tuple(score: Score) -> (&'static str, i32) {
+    match score {
+        Score::Cp(v) => ("cp", v),
+        Score::Mate(v) => ("mate", v),
     }
 }
 
@@ -87,6 +124,9 @@ impl Board {
     #[new]
     #[pyo3(signature = (variant, position=None))]
     fn new(variant: &str, position: Option<&str>) -> PyResult<Self> {
+        if position.is_some_and(|p| p.trim().is_empty()) {
+            return Err(InvalidPositionError::new_err("an empty position string (None gives the start)"));
+        }
         let (start, moves) = split_position(position)?;
         let mut live = open(variant, start.as_deref())?;
         for m in moves {
@@ -215,10 +255,16 @@ impl Board {
 
     /// The number of leaves of the legal move tree `depth` plies deep.
     fn perft(&self, py: Python<'_>, depth: &Bound<'_, PyAny>) -> PyResult<u64> {
-        let depth = go_number("perft", Some(depth))?.unwrap_or(0).min(u32::MAX as u64) as u32;
+        // The command line's range (tetrarch perft, go perft).
+        let depth = whole("depth", Some(depth), 1, 64)?.unwrap_or(1) as u32;
         let live = self.live.boxed();
-        let never = std::sync::atomic::AtomicBool::new(false);
-        Ok(py.detach(move || live.perft(depth, &never, &mut |_, _| ()).unwrap_or(0)))
+        let stop = std::sync::atomic::AtomicBool::new(false);
+        let halt = || stop.store(true, std::sync::atomic::Ordering::SeqCst);
+        let (count, raised) = interruptible(py, &halt, || live.perft(depth, &stop, &mut |_, _| ()));
+        if let Some(e) = raised {
+            return Err(e);
+        }
+        count?.ok_or_else(|| err("perft stopped"))
     }
 
     fn copy(&self) -> Board {
@@ -257,7 +303,9 @@ impl Board {
     fn action_to_move(&self, actions: &Bound<'_, PyAny>) -> PyResult<String> {
         let list: Vec<u32> = match actions.extract::<u32>() {
             Ok(a) => vec![a],
-            Err(_) => actions.extract()?,
+            Err(_) => actions.extract().map_err(|_| {
+                PyTypeError::new_err("actions must be an action (a non-negative int) or a sequence of them")
+            })?,
         };
         if let Some(a) = list.iter().find(|&&a| a >= self.live.num_actions()) {
             return Err(InvalidMoveError::new_err(format!(
@@ -273,8 +321,16 @@ impl Board {
     /// Which actions may come next, after the actions `prefix` of a move begun: a bool array
     /// of `num_actions`.
     #[pyo3(signature = (prefix=Vec::new()))]
-    fn legal_action_mask<'py>(&self, py: Python<'py>, prefix: Vec<u32>) -> Bound<'py, PyArray1<bool>> {
-        PyArray1::from_vec(py, self.live.action_mask(&prefix))
+    fn legal_action_mask<'py>(&self, py: Python<'py>, prefix: Vec<u32>) -> PyResult<Bound<'py, PyArray1<bool>>> {
+        if let Some(a) = prefix.iter().find(|&&a| a >= self.live.num_actions()) {
+            return Err(InvalidMoveError::new_err(format!(
+                "action {} is outside the {} actions of {}",
+                a,
+                self.live.num_actions(),
+                self.live.variant().name
+            )));
+        }
+        Ok(PyArray1::from_vec(py, self.live.action_mask(&prefix)))
     }
 
     /// The kinds of the variant's pieces, as its pictures label them: the order of the planes
@@ -299,7 +355,9 @@ impl Board {
                 Ok(i) if i < seats.len() => i,
                 Ok(i) => return Err(PyIndexError::new_err(format!("seat {} of {}", i, seats.len()))),
                 Err(_) => {
-                    let l: String = v.extract()?;
+                    let l: String = v.extract().map_err(|_| {
+                        PyTypeError::new_err("seat must be a seat's letter or its index (a non-negative int)")
+                    })?;
                     seats.find(l.as_str()).filter(|_| l.len() == 1).ok_or_else(|| err(format!("no seat '{}'", l)))?
                 }
             },
@@ -343,6 +401,8 @@ struct Engine {
     variant: &'static str,
     /// Out while a search runs (without the interpreter's lock), back after it.
     think: std::sync::Mutex<Option<Box<dyn Think>>>,
+    /// The running search's control, for `stop` from another thread.
+    control: std::sync::Mutex<Option<std::sync::Arc<Control>>>,
 }
 
 #[pymethods]
@@ -363,11 +423,11 @@ impl Engine {
     ) -> PyResult<Self> {
         let live = open(variant, None)?;
         let hash_mib = match hash_mib {
-            Some(v) => option_number("USI_Hash", v, tetrarch::search::MAX_HASH_MIB as u64)?,
+            Some(v) => option_number("hash_mib", v, tetrarch::search::MAX_HASH_MIB as u64)?,
             None => 64,
         };
         let threads = match threads {
-            Some(v) => option_number("Threads", v, tetrarch::search::MAX_THREADS as u64)?,
+            Some(v) => option_number("threads", v, tetrarch::search::MAX_THREADS as u64)?,
             None => 1,
         };
         let mut think = live.searcher(hash_mib, threads);
@@ -383,7 +443,11 @@ impl Engine {
             }
         };
         think.set_network(network).map_err(PyValueError::new_err)?;
-        Ok(Engine { variant: live.variant().name, think: std::sync::Mutex::new(Some(think)) })
+        Ok(Engine {
+            variant: live.variant().name,
+            think: std::sync::Mutex::new(Some(think)),
+            control: std::sync::Mutex::new(None),
+        })
     }
 
     /// The network the search evaluates with, as `(variant, inputs, width)`, or None where it
@@ -396,11 +460,16 @@ impl Engine {
         Ok(think.network().map(|n| (n.variant.clone(), n.features, n.hidden)))
     }
 
-    /// Searches `board` to a depth, a node count or a time in milliseconds (at least one);
-    /// returns a dict: `move` (None when there is none), `score` (`("cp", n)` or `("mate",
-    /// n)`, from the side to move), `depth`, `nodes` and `pv`. Other Python threads run
-    /// meanwhile.
-    #[pyo3(signature = (board, depth=None, nodes=None, movetime=None))]
+    /// Searches `board` to a depth, a node count or a time in milliseconds (at least one, each
+    /// at least 1); returns a dict: `move` (None when there is none), `score` (`("cp", n)` or
+    /// `("mate", n)`, from the side to move), `depth`, `nodes` and `pv`. Other Python threads
+    /// run meanwhile. The node limit is looked at every 1,024 nodes, so a search passes it by
+    /// up to 1,023; `movetime` is kept within a few milliseconds. `callback`, if given, is
+    /// called after each finished iteration with a dict of `depth`, `seldepth`, `score`,
+    /// `nodes`, `nps`, `time_ms` and `pv`; an exception it raises stops the search and is
+    /// raised here. `stop()` from another thread, or Ctrl-C, ends the search within
+    /// milliseconds: `stop()` with its best move so far, Ctrl-C with `KeyboardInterrupt`.
+    #[pyo3(signature = (board, depth=None, nodes=None, movetime=None, callback=None))]
     fn search<'py>(
         &self,
         py: Python<'py>,
@@ -408,10 +477,16 @@ impl Engine {
         depth: Option<&Bound<'py, PyAny>>,
         nodes: Option<&Bound<'py, PyAny>>,
         movetime: Option<&Bound<'py, PyAny>>,
+        callback: Option<Py<PyAny>>,
     ) -> PyResult<Bound<'py, PyDict>> {
-        let depth = go_number("depth", depth)?.map(|d| d.min(u32::MAX as u64) as u32);
-        let nodes = go_number("nodes", nodes)?;
-        let movetime = go_number("movetime", movetime)?;
+        let depth = whole("depth", depth, 1, tetrarch::search::MAX_PLY as u64)?.map(|d| d as u32);
+        let nodes = whole("nodes", nodes, 1, u64::MAX)?;
+        let movetime = whole("movetime", movetime, 1, u32::MAX as u64)?;
+        if let Some(cb) = &callback
+            && !cb.bind(py).is_callable()
+        {
+            return Err(PyTypeError::new_err("callback must be callable"));
+        }
         if board.live.variant().name != self.variant {
             return Err(err(format!("an engine for {} given a {} board", self.variant, board.live.variant().name)));
         }
@@ -419,8 +494,8 @@ impl Engine {
             return Err(err("give depth, nodes or movetime"));
         }
         let limits = Limits {
-            depth: depth.map(|d| d.max(1)),
-            nodes: nodes.map(|n| n.max(1)),
+            depth,
+            nodes,
             budget: movetime.map(|ms| tetrarch::search::time::fixed(ms, 0)),
             best_reply: board.live.variant().search.best_reply,
             ..Limits::default()
@@ -428,33 +503,61 @@ impl Engine {
         let game = board.live.boxed();
         let taken = self.think.lock().map_err(err)?.take();
         let mut think = taken.ok_or_else(|| err("this engine is searching in another thread"))?;
-        // The search runs on a thread with the stack the engine's own search thread has (a
-        // Python thread's is too small for its deepest lines), the interpreter free meanwhile.
-        let (found, think) = py.detach(move || {
-            let searched = std::thread::scope(|s| {
-                std::thread::Builder::new()
-                    .name("tetrarch-search".into())
-                    .stack_size(tetrarch::search::SEARCH_STACK)
-                    .spawn_scoped(s, || think.think(game.as_ref(), limits, Control::new(false), &mut |_| ()))
-                    .map(|h| h.join().unwrap_or_else(|_| Err("the search failed".into())))
-            });
-            (searched.unwrap_or_else(|e| Err(e.to_string())), think)
+        let control = Control::new(false);
+        *self.control.lock().map_err(err)? = Some(std::sync::Arc::clone(&control));
+        let failed: std::sync::Mutex<Option<PyErr>> = std::sync::Mutex::new(None);
+        let halt = || control.stop();
+        let (ran, raised) = interruptible(py, &halt, || {
+            let mut report = |line: &tetrarch::live::Line| {
+                let Some(cb) = &callback else { return };
+                let called = Python::attach(|py| -> PyResult<()> {
+                    let d = PyDict::new(py);
+                    d.set_item("depth", line.depth)?;
+                    d.set_item("seldepth", line.seldepth)?;
+                    d.set_item("score", score_tuple(line.score))?;
+                    d.set_item("nodes", line.nodes)?;
+                    d.set_item("nps", line.nps)?;
+                    d.set_item("time_ms", line.time_ms)?;
+                    d.set_item("pv", line.pv.clone())?;
+                    cb.call1(py, (d,))?;
+                    Ok(())
+                });
+                if let Err(e) = called {
+                    if let Ok(mut f) = failed.lock() {
+                        f.get_or_insert(e);
+                    }
+                    control.stop();
+                }
+            };
+            let found = think.think(game.as_ref(), limits, std::sync::Arc::clone(&control), &mut report);
+            (found, think)
         });
+        *self.control.lock().map_err(err)? = None;
+        // The searcher goes back before any error is raised; only a search thread that failed
+        // loses it, and then the next search makes a new one.
+        let (found, think) = ran?;
         *self.think.lock().map_err(err)? = Some(think);
+        if let Some(e) = raised.or(failed.lock().map_err(err)?.take()) {
+            return Err(e);
+        }
         let f = found.map_err(err)?;
         let d = PyDict::new(py);
         d.set_item("move", f.best)?;
-        d.set_item(
-            "score",
-            match f.score {
-                Score::Cp(v) => ("cp", v),
-                Score::Mate(v) => ("mate", v),
-            },
-        )?;
+        d.set_item("score", score_tuple(f.score))?;
         d.set_item("depth", f.depth)?;
         d.set_item("nodes", f.nodes)?;
         d.set_item("pv", f.pv)?;
         Ok(d)
+    }
+
+    /// Ends the search running in another thread as soon as it sees it (within milliseconds);
+    /// that search returns its best move so far. Without a running search it does nothing.
+    fn stop(&self) {
+        if let Ok(guard) = self.control.lock()
+            && let Some(c) = guard.as_ref()
+        {
+            c.stop();
+        }
     }
 
     /// Forgets the hash table and the move-ordering history (a new game).

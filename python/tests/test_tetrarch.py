@@ -267,13 +267,6 @@ def test_bad_input_raises_the_protocols_error_and_changes_nothing(binary):
         (lambda: tetrarch.Board("shatranj"), "setoption name USI_Variant value shatranj"),
         (lambda: tetrarch.Board("judkins", "rbnsgk/5p/6"), "position sfen rbnsgk/5p/6"),
         (lambda: b.push("1a1a"), None),
-        (lambda: tetrarch.Engine("judkins").search(b, depth=-1), "go depth -1"),
-        (lambda: tetrarch.Engine("judkins").search(b, nodes=-3), "go nodes -3"),
-        (lambda: tetrarch.Engine("judkins").search(b, movetime=2**70), f"go movetime {2**70}"),
-        (lambda: tetrarch.Engine("judkins", hash_mib=-5), "setoption name USI_Hash value -5"),
-        (lambda: tetrarch.Engine("judkins", hash_mib=0), "setoption name USI_Hash value 0"),
-        (lambda: tetrarch.Engine("judkins", threads=1000), "setoption name Threads value 1000"),
-        (lambda: b.perft(-1), "go perft -1"),
     ]
     for call, line in cases:
         with pytest.raises(ValueError) as e:
@@ -447,3 +440,83 @@ def test_the_benchmark_script_runs_from_the_repository_root():
     out = subprocess.run([os.sys.executable, str(ROOT / "python" / "bench.py"), "--help"], cwd=ROOT,
                          capture_output=True, text=True, timeout=120)
     assert out.returncode == 0, out.stderr
+
+
+def test_arguments_are_refused_by_their_python_names():
+    b = tetrarch.Board("judkins")
+    e = tetrarch.Engine("judkins")
+    type_cases = [
+        (lambda: e.search(b, depth="3"), "depth must be an int, not str"),
+        (lambda: e.search(b, depth=3.0), "depth must be an int, not float"),
+        (lambda: e.search(b, depth=True), "depth must be an int, not bool"),
+        (lambda: e.search(b, nodes=[1]), "nodes must be an int, not list"),
+        (lambda: e.search(b, depth=2, callback=5), "callback must be callable"),
+        (lambda: b.perft(None), "depth must be an int, not NoneType"),
+        (lambda: b.perft(2.5), "depth must be an int, not float"),
+        (lambda: tetrarch.Engine("judkins", hash_mib="16"), "hash_mib must be an int, not str"),
+        (lambda: b.action_to_move("6e6d"), "actions must be an action"),
+        (lambda: b.observation(1.5), "seat must be a seat's letter or its index"),
+    ]
+    for call, words in type_cases:
+        with pytest.raises(TypeError, match=words):
+            call()
+    value_cases = [
+        (lambda: e.search(b, depth=-1), "depth must be from 1 to 128, not -1"),
+        (lambda: e.search(b, depth=0), "depth must be from 1 to 128, not 0"),
+        (lambda: e.search(b, nodes=0), "nodes must be from 1 to"),
+        (lambda: e.search(b, movetime=0), "movetime must be from 1 to"),
+        (lambda: e.search(b, movetime=2**70), "movetime must be from 1 to"),
+        (lambda: b.perft(0), "depth must be from 1 to 64, not 0"),
+        (lambda: b.perft(65), "depth must be from 1 to 64, not 65"),
+        (lambda: tetrarch.Engine("judkins", hash_mib=-1), "hash_mib must be from 1 to 8192, not -1"),
+        (lambda: tetrarch.Engine("judkins", threads=1000), "threads must be from 1 to 256, not 1000"),
+        (lambda: tetrarch.Board("judkins", ""), "empty position"),
+        (lambda: tetrarch.Board("judkins", "   "), "empty position"),
+        (lambda: b.legal_action_mask([99999]), "action 99999 is outside"),
+    ]
+    for call, words in value_cases:
+        with pytest.raises(ValueError, match=words):
+            call()
+    # The engine still searches after all of them.
+    assert e.search(b, depth=2)["move"] in b.legal_moves()
+
+
+def test_searches_and_perft_stop_when_asked():
+    import signal
+    import time
+
+    b = tetrarch.Board("judkins")
+    e = tetrarch.Engine("judkins")
+    # stop() from another thread ends a ten-second search at once, with a legal move.
+    timer = threading.Timer(0.3, e.stop)
+    start = time.monotonic()
+    timer.start()
+    found = e.search(b, movetime=10000)
+    took = time.monotonic() - start
+    assert took < 0.3 + 0.1, took
+    assert found["move"] in b.legal_moves()
+    # Ctrl-C (SIGINT to this process) ends a search with KeyboardInterrupt, and the engine
+    # searches again afterwards.
+    for run in (lambda: e.search(b, movetime=10000), lambda: b.perft(30)):
+        killer = threading.Timer(0.3, lambda: os.kill(os.getpid(), signal.SIGINT))
+        start = time.monotonic()
+        killer.start()
+        with pytest.raises(KeyboardInterrupt):
+            run()
+        assert time.monotonic() - start < 0.3 + 0.1
+    assert e.search(b, depth=3)["move"] in b.legal_moves()
+    # A callback hears each iteration; the exception it raises ends the search and comes out.
+    heard = []
+    e.search(b, depth=5, callback=heard.append)
+    assert [h["depth"] for h in heard] == [1, 2, 3, 4, 5]
+    assert all(set(h) == {"depth", "seldepth", "score", "nodes", "nps", "time_ms", "pv"} for h in heard)
+
+    def enough(info):
+        if info["depth"] >= 3:
+            raise RuntimeError("enough")
+
+    start = time.monotonic()
+    with pytest.raises(RuntimeError, match="enough"):
+        e.search(b, movetime=10000, callback=enough)
+    assert time.monotonic() - start < 1.0
+    assert e.search(b, depth=2)["move"] in b.legal_moves()

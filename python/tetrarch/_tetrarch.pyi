@@ -1,6 +1,6 @@
 """Type stubs of the compiled module (see the docstrings of tetrarch.Board and Engine)."""
 
-from typing import Any, Optional, Sequence, Union
+from typing import Any, Callable, Optional, Sequence, Union
 
 import numpy as np
 import numpy.typing as npt
@@ -51,14 +51,25 @@ class Board:
     def observation(self, seat: Union[None, int, str] = None) -> npt.NDArray[np.float32]: ...
 
 class Engine:
-    def __init__(self, variant: str, hash_mib: int = 64, threads: int = 1) -> None: ...
+    def __init__(
+        self,
+        variant: str,
+        hash_mib: int = 64,
+        threads: int = 1,
+        eval_file: Optional[str] = None,
+        use_nnue: bool = True,
+    ) -> None: ...
     @property
     def variant(self) -> str: ...
+    @property
+    def network(self) -> Optional[tuple[str, int, int]]: ...
     def search(
         self,
         board: Board,
         depth: Optional[int] = None,
         nodes: Optional[int] = None,
         movetime: Optional[int] = None,
+        callback: Optional[Callable[[dict[str, Any]], Any]] = None,
     ) -> dict[str, Any]: ...
+    def stop(self) -> None: ...
     def clear(self) -> None: ...
