@@ -41,6 +41,9 @@ pub trait Live: Send + Sync {
     /// The position string now.
     fn position(&self) -> String;
     fn hash(&self) -> u64;
+    /// The game's own (classical) evaluation of the position, in centipawns for the side to
+    /// move.
+    fn evaluate(&self) -> i32;
     /// The seat to move.
     fn to_move(&self) -> Seat;
     /// The seats of each side, as letters, sides in the order of their first seat.
@@ -340,6 +343,11 @@ impl<G: Game> Live for Played<G> {
 
     fn hash(&self) -> u64 {
         self.record.current.hash()
+    }
+
+    fn evaluate(&self) -> i32 {
+        let pos = &self.record.current;
+        pos.evaluate(pos.side_of(pos.to_move()))
     }
 
     fn to_move(&self) -> Seat {

@@ -110,6 +110,21 @@ struct Board {
     live: Box<dyn Live>,
 }
 
+impl Board {
+    /// Which actions may follow `prefix`, each of whose actions must be in the numbering.
+    fn mask(&self, prefix: &[u32]) -> PyResult<Vec<bool>> {
+        if let Some(a) = prefix.iter().find(|&&a| a >= self.live.num_actions()) {
+            return Err(InvalidMoveError::new_err(format!(
+                "action {} is outside the {} actions of {}",
+                a,
+                self.live.num_actions(),
+                self.live.variant().name
+            )));
+        }
+        Ok(self.live.action_mask(prefix))
+    }
+}
+
 /// Splits `position` as `position` takes it: `startpos`, `fen ...`/`sfen ...` or the bare
 /// string, then optionally `moves ...`.
 fn split_position(text: Option<&str>) -> PyResult<(Option<String>, Vec<String>)> {
@@ -322,15 +337,7 @@ impl Board {
     /// of `num_actions`.
     #[pyo3(signature = (prefix=Vec::new()))]
     fn legal_action_mask<'py>(&self, py: Python<'py>, prefix: Vec<u32>) -> PyResult<Bound<'py, PyArray1<bool>>> {
-        if let Some(a) = prefix.iter().find(|&&a| a >= self.live.num_actions()) {
-            return Err(InvalidMoveError::new_err(format!(
-                "action {} is outside the {} actions of {}",
-                a,
-                self.live.num_actions(),
-                self.live.variant().name
-            )));
-        }
-        Ok(PyArray1::from_vec(py, self.live.action_mask(&prefix)))
+        Ok(PyArray1::from_vec(py, self.mask(&prefix)?))
     }
 
     /// The kinds of the variant's pieces, as its pictures label them: the order of the planes
@@ -369,6 +376,47 @@ impl Board {
 
     fn __repr__(&self) -> String {
         format!("Board({:?}, {:?})", self.live.variant().name, self.live.position())
+    }
+
+    /// The position drawn as text, as the engine's `d` command draws it.
+    fn __str__(&self) -> String {
+        self.live.display(false)
+    }
+
+    /// Boards are equal when they hold the same variant and position (their move stacks may
+    /// differ). A board changes as moves are pushed, so it is not hashable: `position_hash`
+    /// is the position's key.
+    fn __eq__(&self, other: &Bound<'_, PyAny>) -> bool {
+        other.cast::<Board>().is_ok_and(|o| {
+            let o = o.borrow();
+            o.live.variant().name == self.live.variant().name && o.live.position() == self.live.position()
+        })
+    }
+
+    /// The position's 64-bit Zobrist key: equal positions have equal keys.
+    #[getter]
+    fn position_hash(&self) -> u64 {
+        self.live.hash()
+    }
+
+    /// How many moves have been pushed since the start.
+    #[getter]
+    fn ply(&self) -> usize {
+        self.live.moves().len()
+    }
+
+    /// The game's own (classical) evaluation in centipawns for the side to move, without a
+    /// search: a value for training targets beside `Engine.search`'s scores.
+    fn evaluate(&self) -> i32 {
+        self.live.evaluate()
+    }
+
+    /// The legal actions after `prefix` (the actions of a move begun), as a sorted array of
+    /// ids: the sparse form of `legal_action_mask`, which Judtho's 79,498 actions make costly.
+    #[pyo3(signature = (prefix=Vec::new()))]
+    fn legal_actions<'py>(&self, py: Python<'py>, prefix: Vec<u32>) -> PyResult<Bound<'py, PyArray1<u32>>> {
+        let ids = self.mask(&prefix)?.iter().enumerate().filter(|(_, b)| **b).map(|(i, _)| i as u32).collect();
+        Ok(PyArray1::from_vec(py, ids))
     }
 
     fn __reduce__<'py>(&self, py: Python<'py>) -> PyResult<(Bound<'py, PyAny>, Bound<'py, PyTuple>)> {

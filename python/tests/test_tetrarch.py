@@ -520,3 +520,28 @@ def test_searches_and_perft_stop_when_asked():
         e.search(b, movetime=10000, callback=enough)
     assert time.monotonic() - start < 1.0
     assert e.search(b, depth=2)["move"] in b.legal_moves()
+
+
+@pytest.mark.parametrize("variant", VARIANTS)
+def test_sparse_actions_evaluation_and_equality(variant):
+    b = tetrarch.Board(variant)
+    rng = random.Random(3)
+    for _ in range(30):
+        if b.is_game_over():
+            break
+        mask = b.legal_action_mask()
+        assert b.legal_actions().tolist() == np.flatnonzero(mask).tolist()
+        first = int(b.legal_actions()[0])
+        assert b.legal_actions([first]).tolist() == np.flatnonzero(b.legal_action_mask([first])).tolist()
+        assert isinstance(b.evaluate(), int)
+        b.push(rng.choice(b.legal_moves()))
+    assert b.ply == len(b.moves)
+    # Equal positions are equal boards with equal keys, however they were reached.
+    same = tetrarch.Board(variant, b.position())
+    assert same == b and same.position_hash == b.position_hash and same.ply == 0
+    b.push(b.legal_moves()[0]) if not b.is_game_over() else b.pop()
+    assert same != b and same.position_hash != b.position_hash
+    # str() is the engine's diagram (`d`), which ends with the position string.
+    assert b != b.position() and ("position " + b.position()) in str(b).splitlines()
+    with pytest.raises(TypeError):
+        hash(b)

@@ -98,7 +98,7 @@ class TetrarchState(pyspiel.State):
     def _legal_actions(self, player):
         if self._over() or player != self.current_player():
             return []
-        return [int(a) for a in np.flatnonzero(self.board.legal_action_mask(self._prefix))]
+        return self.board.legal_actions(self._prefix).tolist()
 
     def _apply_action(self, action):
         # OpenSpiel leaves legality to the game: an action outside the legal ones is refused
