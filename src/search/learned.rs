@@ -55,6 +55,9 @@ impl<G: Game> Searcher<G> {
             (None, None) => true,
             _ => false,
         };
+        if same {
+            return Ok(());
+        }
         for h in self.helpers.iter_mut() {
             h.set_network(net.clone())?;
         }
@@ -67,7 +70,8 @@ impl<G: Game> Searcher<G> {
             mismatched: 0,
             net,
         });
-        if !same {
+        // A helper shares the main searcher's table, which the main searcher clears.
+        if !self.helper {
             self.clear();
         }
         Ok(())
