@@ -137,7 +137,7 @@ pub fn from_uci_name(name: &str) -> Result<&'static str, VariantError> {
 /// The networks built into the engine (`nets/`), by variant: each one kept because an SPRT
 /// against the game's own evaluation said it gains, and its provenance is in docs/strength.md.
 /// A variant without one plays with its own evaluation.
-const NETWORKS: &[(&str, &[u8])] = &[];
+const NETWORKS: &[(&str, &[u8])] = &[("judkins", include_bytes!("../nets/judkins.nnue"))];
 
 /// The network built in for the variant `name`, read once per process.
 pub fn embedded_network(name: &str) -> Option<Arc<Network>> {
