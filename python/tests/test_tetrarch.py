@@ -393,6 +393,9 @@ def test_the_engine_evaluates_with_the_network_the_binary_would_use():
     assert learned.network == ("judkins", 888, 16)
     classical = tetrarch.Engine("judkins", use_nnue=False)
     assert classical.network is None
+    # By default the network built into the binary, as the binary's own default.
+    assert tetrarch.Engine("judkins").network == ("judkins", 888, 64)
+    assert tetrarch.Engine("dojo").network is None
     # The same network as the binary's `EvalFile`: the same search, node for node.
     found = learned.search(b, depth=5)
     engine = Binary()
