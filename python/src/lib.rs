@@ -582,7 +582,8 @@ impl Engine {
         });
         *self.control.lock().map_err(err)? = None;
         // The searcher goes back before any error is raised; only a search thread that failed
-        // loses it, and then the next search makes a new one.
+        // (a panic, which the search never means to raise) loses it, and this engine then says
+        // it is searching elsewhere: a new Engine is needed.
         let (found, think) = ran?;
         *self.think.lock().map_err(err)? = Some(think);
         if let Some(e) = raised.or(failed.lock().map_err(err)?.take()) {
