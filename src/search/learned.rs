@@ -86,11 +86,12 @@ impl<G: Game> Searcher<G> {
     pub(super) fn refresh(&mut self, pos: &G, ply: usize) {
         let Some(l) = self.learned.as_mut() else { return };
         let h = l.net.hidden;
+        let mut active = Active::default();
         for side in 0..2 {
             let i = ply * 2 + side;
-            l.removed.clear();
-            pos.features(Side(side as u8), &mut l.removed);
-            l.net.refresh(&mut l.acc[i * h..(i + 1) * h], l.removed.as_slice());
+            active.clear();
+            pos.features(Side(side as u8), &mut active);
+            l.net.refresh(&mut l.acc[i * h..(i + 1) * h], active.as_slice());
         }
     }
 
