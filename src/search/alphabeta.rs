@@ -1,8 +1,8 @@
 //! The main search: principal variation search with the transposition table, null move, late
 //! move reductions, futility and exchange pruning, and check extensions.
 
-use super::node::{Offer, ReSearch, Window};
-use super::ordering::{HISTORY_MAX, NO_PIECE_TO, Order, Picker, band, cutoff_bonus};
+use super::node::{Offer, Step, Window};
+use super::ordering::{NO_PIECE_TO, Order, Picker, band, cutoff_bonus};
 use super::params::*;
 use super::*;
 
@@ -123,24 +123,18 @@ impl<G: Game> Searcher<G> {
             let pt = if policy.continuation { pos.piece_to(m) } else { NO_PIECE_TO };
             self.played[ply] = pt;
             let alpha = w.alpha;
+            let step = Step {
+                depth,
+                ply,
+                count,
+                in_check,
+                pv_node,
+                quiet,
+                not_improving: policy.improving && !improving,
+                history: score,
+            };
             let v = self.descend(pos, Some(m), my_team, ply, |s, child, flip| {
-                let gives_check = child.must_answer_check();
-                // Checks that do not simply lose the checking piece are searched a ply deeper.
-                let extend = G::VARIANT.search.extend_checks && gives_check && ply < MAX_PLY / 2 && pos.see_ge(m, 0);
-                let d = depth - 1 + extend as i32;
-                if count == 0 {
-                    return s.value(child, flip, d, ply + 1, alpha, beta, true);
-                }
-                let r = if depth >= LMR_DEPTH && count >= LMR_MOVES && quiet && !in_check && !gives_check {
-                    let r = s.lmr[(depth as usize).min(63)][count.min(63)] as i32 - pv_node as i32
-                        + (policy.improving && !improving) as i32
-                        - score / HISTORY_MAX;
-                    r.clamp(0, d - 1)
-                } else {
-                    0
-                };
-                let search = |s: &mut Self, d: i32, a: i32, b: i32| s.value(child, flip, d, ply + 1, a, b, true);
-                s.re_search(ReSearch::Pvs, d, r, alpha, beta, search)
+                s.search_move(pos, m, child, flip, &step, alpha, beta)
             });
             if self.stopped {
                 return 0;

@@ -1,7 +1,7 @@
 //! Iterative deepening and the root: each iteration searches every root move, within an
 //! aspiration window once the scores settle, and decides whether the clock allows another.
 
-use super::node::ReSearch;
+use super::node::Step;
 use super::params::*;
 use super::*;
 
@@ -212,29 +212,18 @@ impl<G: Game> Searcher<G> {
             let m = moves.as_slice()[i];
             let nodes_before = self.nodes;
             self.played[0] = pos.piece_to(m);
+            let step = Step {
+                depth,
+                ply: 0,
+                count: i,
+                in_check,
+                pv_node: true,
+                quiet: pos.tactical_value(m).is_none(),
+                not_improving: false,
+                history: 0,
+            };
             let v = self.descend(pos, Some(m), my_team, 0, |s, child, flip| {
-                let ext = (G::VARIANT.search.extend_checks && child.must_answer_check() && !in_check) as i32;
-                let d = depth - 1 + ext;
-                if i == 0 {
-                    s.value(child, flip, d, 1, alpha, beta, true)
-                } else {
-                    // Late quiet root moves are reduced as they are everywhere else in the
-                    // two-sided search: with drops, Judkins has a hundred root moves and each cost a
-                    // full-depth search.
-                    let r = if s.policy.root_reductions
-                        && depth >= LMR_DEPTH
-                        && i >= LMR_MOVES
-                        && !in_check
-                        && ext == 0
-                        && pos.tactical_value(m).is_none()
-                    {
-                        (s.lmr[(depth as usize).min(63)][i.min(63)] as i32 - 1).clamp(0, d - 1)
-                    } else {
-                        0
-                    };
-                    let search = |s: &mut Self, d: i32, a: i32, b: i32| s.value(child, flip, d, 1, a, b, true);
-                    s.re_search(ReSearch::Pvs, d, r, alpha, beta, search)
-                }
+                s.search_move(pos, m, child, flip, &step, alpha, beta)
             });
             if self.stopped {
                 break;

@@ -3,6 +3,8 @@
 //! node's result is stored, the re-search of a move that beat a null window, and the scores of
 //! ends seen from the team to move.
 
+use super::ordering::HISTORY_MAX;
+use super::params::{LMR_DEPTH, LMR_MOVES};
 use super::tt::{Bound, Entry};
 use super::*;
 
@@ -26,6 +28,24 @@ pub(super) enum ReSearch {
     /// Best-Reply Search's replies: straight to the full window at full depth, when the move
     /// was reduced or the window is wider than null.
     FullIfReducedOrWide,
+}
+
+/// What a node knows of one of its moves before searching it, from which `search_move` sets the
+/// move's depth: the root's moves and every node's go through the one rule.
+pub(super) struct Step {
+    pub depth: i32,
+    pub ply: usize,
+    /// The move's place in the node's order, from 0.
+    pub count: usize,
+    pub in_check: bool,
+    pub pv_node: bool,
+    /// Neither the hash move, nor tactical, nor a killer.
+    pub quiet: bool,
+    /// The policy measures improvement and the side to move stands no better than two plies
+    /// up; the root has nothing two plies up.
+    pub not_improving: bool,
+    /// The move's ordering score: a quiet move with a good history is reduced less.
+    pub history: i32,
 }
 
 /// A node's window and the best score and move it has found in it.
@@ -173,6 +193,53 @@ impl<G: Game> Searcher<G> {
         };
         let mv = if bound == Bound::Upper { G::Move::default() } else { mv };
         self.tt.store(key, mv, score_to_tt(best, ply), eval, depth, bound);
+    }
+
+    /// Searches move `m` of `pos`, whose position is `child`, at the depth `step` gives it: the
+    /// first move with the full window; every later one with the null window, reduced when it is
+    /// late and quiet, and searched again as principal variation search does.
+    #[allow(clippy::too_many_arguments)]
+    #[inline(always)]
+    pub(super) fn search_move(
+        &mut self,
+        pos: &G,
+        m: G::Move,
+        child: &G,
+        flip: bool,
+        step: &Step,
+        alpha: i32,
+        beta: i32,
+    ) -> i32 {
+        let gives_check = child.must_answer_check();
+        // Checks are searched a ply deeper. Below the root only those that do not simply lose
+        // the checking piece; at the root every check (so that a mate by a checking sacrifice
+        // is found at its depth, tests/search.rs), but no evasion of a check the root is in.
+        let extend = G::VARIANT.search.extend_checks
+            && gives_check
+            && if step.ply == 0 { !step.in_check } else { step.ply < MAX_PLY / 2 && pos.see_ge(m, 0) };
+        let d = step.depth - 1 + extend as i32;
+        let ply = step.ply + 1;
+        if step.count == 0 {
+            return self.value(child, flip, d, ply, alpha, beta, true);
+        }
+        // Late quiet moves are reduced; at the root only where the policy says so (two sides:
+        // with drops, Judkins has a hundred root moves and each would cost a full search).
+        let reducible = step.quiet
+            && !step.in_check
+            && !gives_check
+            && (step.ply > 0 || self.policy.root_reductions)
+            && step.depth >= LMR_DEPTH
+            && step.count >= LMR_MOVES;
+        let r = if reducible {
+            let r = self.lmr[(step.depth as usize).min(63)][step.count.min(63)] as i32 - step.pv_node as i32
+                + step.not_improving as i32
+                - step.history / HISTORY_MAX;
+            r.clamp(0, d - 1)
+        } else {
+            0
+        };
+        let search = |s: &mut Self, d: i32, a: i32, b: i32| s.value(child, flip, d, ply, a, b, true);
+        self.re_search(ReSearch::Pvs, d, r, alpha, beta, search)
     }
 
     /// A move after the first: the null window at `depth - r`, then as `how` says once that
