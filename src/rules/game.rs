@@ -29,8 +29,24 @@ impl Packed for u8 {
 
 /// A game's move that is a newtype over a word of bits (`$word`): `Packed` as that word, and
 /// `Debug` as the move's canonical text (`$format`), so that a failed assertion shows what a
-/// person would type.
+/// person would type. With `squares: $bits`, the word starts with the from-square and the
+/// to-square, `$bits` bits each, and the macro writes their accessors `from` and `to`.
 macro_rules! move_word {
+    ($mv:ident($word:ty), $format:path, squares: $bits:expr) => {
+        impl $mv {
+            /// The square the move starts from.
+            #[inline(always)]
+            pub fn from(self) -> usize {
+                (self.0 & ((1 << $bits) - 1)) as usize
+            }
+            /// The square the move ends on.
+            #[inline(always)]
+            pub fn to(self) -> usize {
+                ((self.0 >> $bits) & ((1 << $bits) - 1)) as usize
+            }
+        }
+        $crate::rules::move_word!($mv($word), $format);
+    };
     ($mv:ident($word:ty), $format:path) => {
         impl $crate::rules::Packed for $mv {
             fn pack(self) -> u64 {

@@ -19,6 +19,16 @@ pub fn number(s: &str, what: &str, min: u64, max: u64) -> Result<u64, String> {
     Ok(v)
 }
 
+/// A position string's fields, split at white space; refused with `needs` and the count found
+/// unless there are from `min` to `max` of them.
+pub fn fields<'a>(text: &'a str, min: usize, max: usize, needs: &str) -> Result<Vec<&'a str>, String> {
+    let fields: Vec<&str> = text.split_whitespace().collect();
+    if fields.len() < min || fields.len() > max {
+        return Err(format!("{}, got {}", needs, fields.len()));
+    }
+    Ok(fields)
+}
+
 /// Reads a board field: `ranks` ranks from the top, separated by `/`, each its squares from the
 /// left as pieces and counts of empty squares. A count is the whole run of digits, 1 to the
 /// board's width without a leading zero, so that each run of empty squares has one spelling

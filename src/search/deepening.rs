@@ -6,15 +6,13 @@ use super::params::*;
 use super::*;
 
 impl<G: Game> Searcher<G> {
+    /// One thread's search of `record`'s position within the `limits` and under the `control`
+    /// that `think` gave this searcher.
     pub(super) fn search(
         &mut self,
         record: &Record<G>,
-        limits: Limits,
-        control: Arc<Control>,
         report: &mut dyn FnMut(&Info<G::Move>),
     ) -> SearchResult<G::Move> {
-        self.limits = limits;
-        self.control = control;
         self.stopped = false;
         self.nodes = 0;
         self.counted = 0;
@@ -33,7 +31,7 @@ impl<G: Game> Searcher<G> {
         self.policy = Policy::for_sides(sides.len());
         // With more than two sides a score depends on who the root is (paranoid search).
         self.key_salt = if two_sided { 0 } else { (self.root_seat.0 as u64 + 1).wrapping_mul(0x9E37_79B9_7F4A_7C15) };
-        self.brs = !two_sided && limits.best_reply && root.with_turn(root.to_move()).is_some();
+        self.brs = !two_sided && self.limits.best_reply && root.with_turn(root.to_move()).is_some();
         if self.brs {
             // Best-reply nodes mean something else than paranoid ones with the same position.
             self.key_salt ^= 0xB125_0000_0000_0001;

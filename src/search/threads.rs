@@ -35,8 +35,10 @@ impl<G: Game> Searcher<G> {
     ) -> SearchResult<G::Move> {
         self.tt.new_search();
         self.crew_nodes.store(0, Ordering::Relaxed);
+        self.limits = limits;
+        self.control = control;
         if self.helpers.is_empty() {
-            return self.search(record, limits, control, report);
+            return self.search(record, report);
         }
         // The helpers search without a clock or a node limit, until the main search ends.
         let crew = Control::new(false);
@@ -44,16 +46,17 @@ impl<G: Game> Searcher<G> {
         let mut helpers = std::mem::take(&mut self.helpers);
         let result = std::thread::scope(|scope| {
             for h in helpers.iter_mut() {
-                let crew = Arc::clone(&crew);
+                h.limits = crew_limits;
+                h.control = Arc::clone(&crew);
                 // A helper that cannot get a thread leaves the work to the others.
                 let _ = std::thread::Builder::new().name("helper".into()).stack_size(SEARCH_STACK).spawn_scoped(
                     scope,
                     move || {
-                        h.search(record, crew_limits, crew, &mut |_| {});
+                        h.search(record, &mut |_| {});
                     },
                 );
             }
-            let r = self.search(record, limits, control, report);
+            let r = self.search(record, report);
             crew.stop();
             r
         });

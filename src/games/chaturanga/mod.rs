@@ -66,14 +66,6 @@ impl Move {
     fn new(from: usize, to: usize, promo: u16) -> Move {
         Move(from as u16 | (to as u16) << 6 | promo << 12)
     }
-    #[inline(always)]
-    pub fn from(self) -> usize {
-        (self.0 & 63) as usize
-    }
-    #[inline(always)]
-    pub fn to(self) -> usize {
-        ((self.0 >> 6) & 63) as usize
-    }
     /// The kind a pawn promotes to, if this is a promotion.
     #[inline(always)]
     pub fn promotion(self) -> Option<usize> {
@@ -84,7 +76,7 @@ impl Move {
     }
 }
 
-crate::rules::move_word!(Move(u16), format_move);
+crate::rules::move_word!(Move(u16), format_move, squares: 6);
 
 /// A position of either form: `FFA` is all against all.
 #[derive(Clone, PartialEq, Eq)]

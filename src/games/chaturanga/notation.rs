@@ -3,7 +3,7 @@
 use super::*;
 use crate::rules::Notation;
 use crate::rules::PositionError;
-use crate::rules::text::{number, read_board, write_board};
+use crate::rules::text::{self, number, read_board, write_board};
 use std::fmt::Write as _;
 
 pub const START: &str = "bSbP2rKrRrNrS/bNbP2rPrPrPrP/bRbP6/bKbP6/6gPgK/6gPgR/yPyPyPyP2gPgN/ySyNyRyK2gPgS y - 0 1";
@@ -26,13 +26,12 @@ pub(super) fn format_move(m: Move) -> String {
 
 impl<const FFA: bool> Chaturanga<FFA> {
     pub(super) fn parse(text: &str) -> Result<Self, String> {
-        let fields: Vec<&str> = text.split_whitespace().collect();
-        if fields.len() != 5 {
-            return Err(format!(
-                "position needs 5 fields (board, army to move, armies out, quiet turns, turn number), got {}",
-                fields.len()
-            ));
-        }
+        let fields = text::fields(
+            text,
+            5,
+            5,
+            "position needs 5 fields (board, army to move, armies out, quiet turns, turn number)",
+        )?;
         let mut p = Self::empty();
         read_board(
             fields[0],

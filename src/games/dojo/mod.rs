@@ -91,14 +91,6 @@ impl Move {
     fn with_appointee(self, sq: usize) -> Move {
         Move(self.0 | (sq as u32 + 1) << 19)
     }
-    #[inline(always)]
-    pub fn from(self) -> usize {
-        (self.0 & 63) as usize
-    }
-    #[inline(always)]
-    pub fn to(self) -> usize {
-        ((self.0 >> 6) & 63) as usize
-    }
     /// D6: the enemy piece made passive.
     #[inline(always)]
     pub fn target(self) -> Option<usize> {
@@ -117,7 +109,7 @@ impl Move {
     }
 }
 
-crate::rules::move_word!(Move(u32), format_move);
+crate::rules::move_word!(Move(u32), format_move, squares: 6);
 
 /// A passive member in the stack list: square, owner and belt.
 #[derive(Clone, Copy, PartialEq, Eq, Default)]

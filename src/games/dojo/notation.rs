@@ -4,7 +4,7 @@
 use super::*;
 use crate::rules::Notation;
 use crate::rules::PositionError;
-use crate::rules::text::{read_board, write_board};
+use crate::rules::text::{self, read_board, write_board};
 use std::fmt::Write as _;
 
 pub const START: &str = "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1 - -";
@@ -39,14 +39,13 @@ impl Dojo {
     // ---- text ----
 
     pub(super) fn parse(text: &str) -> Result<Self, String> {
-        let fields: Vec<&str> = text.split_whitespace().collect();
-        if fields.len() != 8 {
-            return Err(format!(
-                "position needs 8 fields (board, side, castling, en passant, halfmove clock, fullmove number, \
-                 passive members, counters), got {}",
-                fields.len()
-            ));
-        }
+        let fields = text::fields(
+            text,
+            8,
+            8,
+            "position needs 8 fields (board, side, castling, en passant, halfmove clock, fullmove number, \
+             passive members, counters)",
+        )?;
         let mut p = Self::empty();
         read_board(
             fields[0],

@@ -2,7 +2,7 @@
 
 use super::*;
 use crate::rules::PositionError;
-use crate::rules::text::{read_board, write_board};
+use crate::rules::text::{self, read_board, write_board};
 use crate::rules::{Notation, UciDialect};
 use std::fmt::Write as _;
 
@@ -25,10 +25,7 @@ pub(super) fn format_move(m: Move) -> String {
 impl Judkins {
     /// Parses an SFEN position: board, side, hand and an optional move number.
     pub(super) fn parse_sfen(text: &str) -> Result<Judkins, String> {
-        let fields: Vec<&str> = text.split_whitespace().collect();
-        if fields.len() < 3 || fields.len() > 4 {
-            return Err(format!("SFEN needs 3 or 4 fields (board, side, hand, move number), got {}", fields.len()));
-        }
+        let fields = text::fields(text, 3, 4, "SFEN needs 3 or 4 fields (board, side, hand, move number)")?;
         let mut pos = Judkins::empty();
         let mut counts = [0u8; 7];
         let mut kings = [0u8; 2];

@@ -111,14 +111,6 @@ impl Move {
         ((self.0 >> 24) & 7) as u8
     }
     #[inline(always)]
-    pub fn from(self) -> usize {
-        (self.0 & 255) as usize
-    }
-    #[inline(always)]
-    pub fn to(self) -> usize {
-        ((self.0 >> 8) & 255) as usize
-    }
-    #[inline(always)]
     fn extra(self) -> u8 {
         ((self.0 >> 16) & 255) as u8
     }
@@ -152,7 +144,7 @@ impl Move {
     }
 }
 
-crate::rules::move_word!(Move(u64), notation::format_move);
+crate::rules::move_word!(Move(u64), notation::format_move, squares: 8);
 
 /// The pieces on the board: sets by seat and by kind, and a square-by-square copy.
 #[derive(Clone, PartialEq, Eq)]

@@ -132,6 +132,9 @@ struct Ctx {
     /// After a move that leaves it in check, the step usually still answers: then the move
     /// cannot mate it, and T8 need not generate its moves.
     escapes: [u8; 4],
+    /// Whether a checkmating move is pushed once per choice it carries (`generate`'s
+    /// `variants`), not once alone.
+    variants: bool,
 }
 
 impl Judtho {
@@ -230,14 +233,15 @@ impl Judtho {
             lines_union,
             check_union,
             escapes,
+            variants,
         };
         // The existence test (T8's "no legal move") looks at the king's steps first: when in
         // check they are the likeliest answer.
-        let king_first = !variants;
+        let king_first = !cx.variants;
         let ksq = self.board.kings[us as usize] as usize;
         if king_first {
             let capturable = self.board.of(self.rel.opponents(us)).minus(self.board.by_kind[KING as usize]);
-            self.leaper_moves(&cx, us, KING, ksq, tables().king[ksq], capturable, out, variants);
+            self.leaper_moves(&cx, us, KING, ksq, tables().king[ksq], capturable, out);
             if out.full() {
                 return;
             }
@@ -248,14 +252,14 @@ impl Judtho {
                 let (_, kind) = self.board.at(sq).expect("a piece of the seat");
                 match kind {
                     KING if king_first && sq == ksq => {}
-                    KING => self.leaper_moves(&cx, owner, kind, sq, tables().king[sq], capturable, out, variants),
+                    KING => self.leaper_moves(&cx, owner, kind, sq, tables().king[sq], capturable, out),
                     KNIGHT => {
-                        self.leaper_moves(&cx, owner, kind, sq, tables().knight[sq], capturable, out, variants);
-                        self.distant_captures(&cx, owner, sq, capturable, out, variants);
+                        self.leaper_moves(&cx, owner, kind, sq, tables().knight[sq], capturable, out);
+                        self.distant_captures(&cx, owner, sq, capturable, out);
                     }
-                    PAWN => self.pawn_moves(&cx, owner, sq, capturable, out, variants),
-                    QUEEN | ROOK | BISHOP => self.slider_moves(&cx, owner, kind, sq, capturable, out, variants),
-                    _ => self.line_moves(&cx, owner, kind, sq, capturable, out, variants),
+                    PAWN => self.pawn_moves(&cx, owner, sq, capturable, out),
+                    QUEEN | ROOK | BISHOP => self.slider_moves(&cx, owner, kind, sq, capturable, out),
+                    _ => self.line_moves(&cx, owner, kind, sq, capturable, out),
                 }
                 if out.full() {
                     return;
@@ -267,25 +271,15 @@ impl Judtho {
     /// Moves to the squares of `reach`: the captures, and the empty squares unless only captures
     /// are wanted. Sliders come here with their reach on the board as it stands.
     #[allow(clippy::too_many_arguments)]
-    fn leaper_moves(
-        &self,
-        cx: &Ctx,
-        owner: u8,
-        kind: u8,
-        sq: usize,
-        reach: Set,
-        capturable: Set,
-        out: &mut impl Sink,
-        variants: bool,
-    ) {
+    fn leaper_moves(&self, cx: &Ctx, owner: u8, kind: u8, sq: usize, reach: Set, capturable: Set, out: &mut impl Sink) {
         let empty = if cx.quiet { !self.board.occ } else { Set::EMPTY };
         for to in (reach & (capturable | empty)).iter() {
-            self.emit_step(cx, owner, kind, sq, to, None, out, variants);
+            self.emit_step(cx, owner, kind, sq, to, None, out);
         }
     }
 
     /// The knight stays and captures any non-empty subset of the Opponents' pieces it attacks.
-    fn distant_captures(&self, cx: &Ctx, owner: u8, sq: usize, capturable: Set, out: &mut impl Sink, variants: bool) {
+    fn distant_captures(&self, cx: &Ctx, owner: u8, sq: usize, capturable: Set, out: &mut impl Sink) {
         let mut targets = [(0u8, 0usize); 8];
         let mut n = 0;
         for (i, &(df, dr)) in KNIGHT_STEPS.iter().enumerate() {
@@ -308,14 +302,14 @@ impl Judtho {
                 }
             }
             let ch = Change::new(owner, KNIGHT, sq, sq, vacated, false);
-            self.emit(cx, &ch, Move::distant(sq, leaps), out, variants);
+            self.emit(cx, &ch, Move::distant(sq, leaps), out);
             if out.full() {
                 return;
             }
         }
     }
 
-    fn pawn_moves(&self, cx: &Ctx, owner: u8, sq: usize, capturable: Set, out: &mut impl Sink, variants: bool) {
+    fn pawn_moves(&self, cx: &Ctx, owner: u8, sq: usize, capturable: Set, out: &mut impl Sink) {
         let t = tables();
         let dir = pawn_dir(owner);
         let far = t.far_rank[dir];
@@ -332,48 +326,28 @@ impl Judtho {
         for to in dest.iter() {
             if far.has(to) {
                 for k in [QUEEN, PRINCE, PRINCESS, ROOK, KNIGHT, BISHOP] {
-                    self.emit_step(cx, owner, k, sq, to, Some(k), out, variants);
+                    self.emit_step(cx, owner, k, sq, to, Some(k), out);
                 }
             } else {
-                self.emit_step(cx, owner, PAWN, sq, to, None, out, variants);
+                self.emit_step(cx, owner, PAWN, sq, to, None, out);
             }
         }
     }
 
-    #[allow(clippy::too_many_arguments)]
-    fn slider_moves(
-        &self,
-        cx: &Ctx,
-        owner: u8,
-        kind: u8,
-        sq: usize,
-        capturable: Set,
-        out: &mut impl Sink,
-        variants: bool,
-    ) {
+    fn slider_moves(&self, cx: &Ctx, owner: u8, kind: u8, sq: usize, capturable: Set, out: &mut impl Sink) {
         let t = tables();
         let reach = match kind {
             QUEEN => t.rays.queen(sq, self.board.occ),
             ROOK => t.rays.rook(sq, self.board.occ),
             _ => t.rays.bishop(sq, self.board.occ),
         };
-        self.leaper_moves(cx, owner, kind, sq, reach, capturable, out, variants);
+        self.leaper_moves(cx, owner, kind, sq, reach, capturable, out);
     }
 
     /// The Princess (queen lines, 4 squares) and the Prince (ranks and files, 3 squares): plain
     /// moves through empty squares, line captures through empty squares and Opponents' pieces
     /// ending on the last one taken, and (the Princess) jump captures over anything.
-    #[allow(clippy::too_many_arguments)]
-    fn line_moves(
-        &self,
-        cx: &Ctx,
-        owner: u8,
-        kind: u8,
-        sq: usize,
-        capturable: Set,
-        out: &mut impl Sink,
-        variants: bool,
-    ) {
+    fn line_moves(&self, cx: &Ctx, owner: u8, kind: u8, sq: usize, capturable: Set, out: &mut impl Sink) {
         let princess = kind == PRINCESS;
         let (dirs, reach): (&[usize], usize) = if princess { (&[0, 1, 2, 3, 4, 5, 6, 7], 4) } else { (&ORTH, 3) };
         for &d in dirs {
@@ -384,7 +358,7 @@ impl Judtho {
                 let Some(to) = step(sq, d, n) else { break };
                 if !self.board.occ.has(to) {
                     if clear && cx.quiet {
-                        self.emit_step(cx, owner, kind, sq, to, None, out, variants);
+                        self.emit_step(cx, owner, kind, sq, to, None, out);
                     }
                     continue;
                 }
@@ -392,11 +366,11 @@ impl Judtho {
                     taken.insert(to);
                     if line {
                         let ch = Change::new(owner, kind, sq, to, taken, true);
-                        self.emit(cx, &ch, Move::step(sq, to, None), out, variants);
+                        self.emit(cx, &ch, Move::step(sq, to, None), out);
                     }
                     if princess && !clear {
                         let ch = Change::new(owner, kind, sq, to, Set::square(sq).with(to), true);
-                        self.emit(cx, &ch, Move::jump(sq, to), out, variants);
+                        self.emit(cx, &ch, Move::jump(sq, to), out);
                     }
                 } else {
                     line = false;
@@ -410,8 +384,8 @@ impl Judtho {
     }
 
     /// A move of one piece from `from` to `to`, capturing what stands there.
-    #[allow(clippy::too_many_arguments)]
     #[inline]
+    #[allow(clippy::too_many_arguments)]
     fn emit_step(
         &self,
         cx: &Ctx,
@@ -421,7 +395,6 @@ impl Judtho {
         to: usize,
         promotion: Option<u8>,
         out: &mut impl Sink,
-        variants: bool,
     ) {
         let mut vacated = Set::square(from);
         let mut few = [from as u8, NONE];
@@ -430,11 +403,11 @@ impl Judtho {
             few[1] = to as u8;
         }
         let ch = Change { owner, kind, from, to, vacated, moves: true, few: Some(few) };
-        self.emit(cx, &ch, Move::step(from, to, promotion), out, variants);
+        self.emit(cx, &ch, Move::step(from, to, promotion), out);
     }
 
     /// Pushes `m` if it is legal (T7), once per promotion choice of the checkmates it gives.
-    fn emit(&self, cx: &Ctx, ch: &Change, m: Move, out: &mut impl Sink, variants: bool) {
+    fn emit(&self, cx: &Ctx, ch: &Change, m: Move, out: &mut impl Sink) {
         if out.full() {
             return;
         }
@@ -447,7 +420,7 @@ impl Judtho {
                 break;
             }
         }
-        if variants && self.may_check_others(cx, ch) && self.checks_others(cx, ch, &mut after) {
+        if cx.variants && self.may_check_others(cx, ch) && self.checks_others(cx, ch, &mut after) {
             let mut p = self.clone();
             p.apply_change(ch);
             p.refresh_checked();

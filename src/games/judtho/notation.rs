@@ -6,7 +6,7 @@ use super::*;
 use crate::board::geometry::{KNIGHT_STEPS, parse_square as parse_sq, square_name as sq_name};
 use crate::rules::Notation;
 use crate::rules::PositionError;
-use crate::rules::text::{number, read_board, write_board};
+use crate::rules::text::{self, number, read_board, write_board};
 use std::fmt::Write as _;
 
 pub const START: &str =
@@ -97,14 +97,13 @@ fn valid_cycle(cycle: &[u8], rel: &Relations) -> bool {
 
 impl Judtho {
     pub(super) fn parse(text: &str) -> Result<Judtho, String> {
-        let f: Vec<&str> = text.split_whitespace().collect();
-        if f.len() != 7 && f.len() != 8 {
-            return Err(format!(
-                "position needs 7 fields (board, seat to move, hands, relationships, turn cycle, quiet turns, \
-                 turn number) and during the Assembly an 8th for its checks, got {}",
-                f.len()
-            ));
-        }
+        let f = text::fields(
+            text,
+            7,
+            8,
+            "position needs 7 fields (board, seat to move, hands, relationships, turn cycle, quiet turns, \
+             turn number) and during the Assembly an 8th for its checks",
+        )?;
         let mut p = Judtho::empty();
         read_board(
             f[0],
