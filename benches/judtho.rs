@@ -1,12 +1,39 @@
 //! `cargo bench --bench judtho`: Battle-phase perft speed from the position after a full
-//! Assembly (one tetrarch played against itself), and what a one-second search reaches in the
-//! Assembly and in the Battles, with the paranoid search and with Best-Reply Search. Prints
-//! figures; asserts nothing.
+//! Assembly (one tetrarch played against itself) and from 20 positions after Assemblies of random
+//! placements (issue 51 measures on these: the self-play Assembly packs pieces the way few random
+//! ones do), and what a one-second search reaches in the Assembly and in the Battles, with the
+//! paranoid search and with Best-Reply Search. Prints figures; asserts nothing.
 
 mod common;
 
+use std::time::Instant;
+use tetrarch::board::zobrist::SplitMix64;
 use tetrarch::games::judtho::Judtho;
 use tetrarch::rules::prelude::*;
+use tetrarch::rules::perft;
+
+/// The positions after `n` Assemblies of random placements (seeded: the same every run), each
+/// with the first Battle move to make.
+fn random_assemblies(n: usize) -> Vec<Judtho> {
+    let mut rng = SplitMix64(51);
+    let mut found = Vec::new();
+    while found.len() < n {
+        let mut pos = Judtho::startpos();
+        let mut moves = <Judtho as Rules>::Moves::<<Judtho as Rules>::Move>::default();
+        while pos.in_assembly() {
+            moves.clear();
+            pos.legal_moves(&mut moves);
+            if moves.is_empty() {
+                break;
+            }
+            pos.play(moves.as_slice()[rng.below(moves.len())]);
+        }
+        if !pos.in_assembly() && pos.static_outcome().is_none() {
+            found.push(pos);
+        }
+    }
+    found
+}
 
 /// After the 48th placement of a self-play game, White to make the first move.
 const AFTER_ASSEMBLY: &str = "rP1rB7bQ1/rPrR2rK2bP2bKbP/rP2rP1rNbR3bPbP/rP2rPrQrS1bSbBbNbPbP/12/12/12/12/wPwNwP1wBwQyN2yPyPyP/wPwPwP1wP1yPyS2yPyP/3wR5yQyB1/4wKwS2yR1yK1 w w:C,r:C,y:C,b:C - wryb 0 49";
@@ -34,6 +61,16 @@ const POSITIONS: &[(&str, &str)] = &[
 fn main() {
     let pos = Judtho::from_text(AFTER_ASSEMBLY).expect("a valid position");
     common::perft_speed(&pos, "after the Assembly", &[3, 4], "10 M");
+    let random = random_assemblies(20);
+    for depth in [3, 4] {
+        let t = Instant::now();
+        let n: u64 = random.iter().map(|p| perft(p, depth)).sum();
+        let s = t.elapsed().as_secs_f64();
+        println!(
+            "  perft {depth} after 20 random Assemblies {n:>12} nodes  {s:7.3} s  {:>12.0} nodes/s  (goal: 20 M)",
+            n as f64 / s
+        );
+    }
     for (label, text) in POSITIONS {
         let pos = Judtho::from_text(text).expect("a valid position");
         for best_reply in [false, true] {
