@@ -51,6 +51,43 @@ impl Active {
     pub fn clear(&mut self) {
         self.count = 0;
     }
+    /// Sorts the inputs, for `difference`.
+    #[inline]
+    pub fn sort(&mut self) {
+        let n = self.count.min(MAX_ACTIVE);
+        self.list[..n].sort_unstable();
+    }
+
+    /// What turns the sorted inputs `before` into the sorted `after`, counting repeats (an
+    /// input may stand twice, as two passive members of one kind on one square): pushed onto
+    /// `removed` and `added`.
+    pub fn difference(before: &Active, after: &Active, removed: &mut Active, added: &mut Active) {
+        let (a, b) = (before.as_slice(), after.as_slice());
+        let (mut i, mut j) = (0, 0);
+        while i < a.len() && j < b.len() {
+            match a[i].cmp(&b[j]) {
+                std::cmp::Ordering::Equal => {
+                    i += 1;
+                    j += 1;
+                }
+                std::cmp::Ordering::Less => {
+                    removed.push(a[i] as usize);
+                    i += 1;
+                }
+                std::cmp::Ordering::Greater => {
+                    added.push(b[j] as usize);
+                    j += 1;
+                }
+            }
+        }
+        for &f in &a[i..] {
+            removed.push(f as usize);
+        }
+        for &f in &b[j..] {
+            added.push(f as usize);
+        }
+    }
+
     /// How many inputs were pushed.
     pub fn count(&self) -> usize {
         self.count

@@ -52,6 +52,18 @@ fn the_engine_evaluates_as_the_trainer_does() {
 
 /// A network of the given sizes with weights from a seeded generator, as file bytes.
 fn random_network(features: usize, hidden: usize, layer: usize, seed: u64) -> Vec<u8> {
+    random_network_of("test", features, 4, hidden, layer, seed)
+}
+
+/// A network of random weights for the variant `name`.
+fn random_network_of(
+    name: &str,
+    features: usize,
+    max_active: usize,
+    hidden: usize,
+    layer: usize,
+    seed: u64,
+) -> Vec<u8> {
     let mut x = seed;
     let mut next = move || {
         x ^= x << 13;
@@ -60,9 +72,9 @@ fn random_network(features: usize, hidden: usize, layer: usize, seed: u64) -> Ve
         x
     };
     let mut b = MAGIC.to_vec();
-    b.extend_from_slice(&4u16.to_le_bytes());
-    b.extend_from_slice(b"test");
-    for v in [features, 4, hidden, layer, QA as usize, QB as usize, 0] {
+    b.extend_from_slice(&(name.len() as u16).to_le_bytes());
+    b.extend_from_slice(name.as_bytes());
+    for v in [features, max_active, hidden, layer, QA as usize, QB as usize, 0] {
         b.extend_from_slice(&(v as u32).to_le_bytes());
     }
     for _ in 0..features * hidden + hidden {
@@ -198,6 +210,40 @@ fn the_search_keeps_each_accumulator_as_it_would_be_made_from_scratch() {
     }
     let (checked, mismatched) = s.accumulator_checks();
     assert!(drops > 10, "the random games hardly reach drops ({})", drops);
+    assert!(checked > 10_000, "only {} accumulators checked", checked);
+    assert_eq!(mismatched, 0, "{} of {} accumulators differ from scratch", mismatched, checked);
+}
+
+#[test]
+fn dojo_accumulators_made_from_the_difference_of_inputs_are_those_made_from_scratch() {
+    // Dojo lists no move's changes: each child's inputs are listed and the accumulators updated
+    // by the difference with its parent's. Random games reach captures (passive members,
+    // several on a square), belt counters near their firing and treason.
+    let net = Network::from_bytes(&random_network_of("dojo", Dojo::FEATURES, Dojo::MAX_ACTIVE, 32, 8, 11)).unwrap();
+    let mut s: Searcher<Dojo> = Searcher::new(4);
+    s.set_network(Some(Arc::new(net))).unwrap();
+    s.check_accumulators(true);
+    let positions = common::random_positions::<Dojo>(52, 12, 90);
+    let mut inputs = std::collections::HashSet::new();
+    // Every 10th of 1,080 positions.
+    for pos in positions.iter().step_by(10) {
+        let mut active = tetrarch::nnue::Active::default();
+        pos.features(Side(0), &mut active);
+        assert!(active.count() <= Dojo::MAX_ACTIVE);
+        assert!(active.as_slice().iter().all(|&f| (f as usize) < Dojo::FEATURES));
+        inputs.extend(active.as_slice().iter().map(|&f| f as usize / 768));
+        let r = s.think(
+            &Record::new(pos.clone()),
+            // A random network's scores leave some searches nothing to prune.
+            Limits { depth: Some(3), nodes: Some(30_000), ..Limits::default() },
+            Control::new(false),
+            &mut |_| {},
+        );
+        let _ = r.best;
+    }
+    // Inputs of active pieces (0), passive members (1) and counters (2) were all seen.
+    assert!(inputs.len() >= 3, "the random games reach only input groups {:?}", inputs);
+    let (checked, mismatched) = s.accumulator_checks();
     assert!(checked > 10_000, "only {} accumulators checked", checked);
     assert_eq!(mismatched, 0, "{} of {} accumulators differ from scratch", mismatched, checked);
 }

@@ -2,7 +2,10 @@
 //! accumulators; a child's are its parent's with the rows of the inputs its move changed taken
 //! off and put on, so that an evaluation costs the network's small layers and no sum over the
 //! position. The game tells what a move changes (`Evaluation::input_changes`: Judkins's
-//! drops, captures and promotions); a null move changes nothing.
+//! drops, captures and promotions); a null move changes nothing. A game that does not
+//! (`INPUT_CHANGES` false: Dojo, whose turn ends may change many pieces) has each child's
+//! inputs listed from scratch, and its accumulators updated by the difference with its
+//! parent's list, kept sorted per ply.
 
 use super::*;
 use crate::nnue::{Active, Network};
@@ -15,6 +18,9 @@ pub(super) struct Learned {
     /// Scratch lists of the inputs one move changed.
     removed: Active,
     added: Active,
+    /// Games without `INPUT_CHANGES`: the inputs of perspective `side` at `ply`, sorted, at
+    /// `[ply * 2 + side]`.
+    inputs: Vec<Active>,
     /// Tests: each accumulator made from its parent's is compared with one made from scratch.
     checking: bool,
     checked: u64,
@@ -26,7 +32,7 @@ pub fn network_fits<G: Game>(net: &Network) -> Result<(), String> {
     if net.variant != G::VARIANT.name {
         return Err(format!("the network is for {}, not {}", net.variant, G::VARIANT.name));
     }
-    if G::FEATURES == 0 || !G::INPUT_CHANGES || G::VARIANT.seats.len() != 2 {
+    if G::FEATURES == 0 || G::VARIANT.seats.len() != 2 {
         return Err(format!("{} has no inputs for a learned evaluation", G::VARIANT.name));
     }
     if net.features != G::FEATURES || net.max_active < G::MAX_ACTIVE {
@@ -65,6 +71,7 @@ impl<G: Game> Searcher<G> {
             acc: vec![0; (MAX_PLY + 2) * 2 * net.hidden],
             removed: Active::default(),
             added: Active::default(),
+            inputs: if G::INPUT_CHANGES { Vec::new() } else { vec![Active::default(); (MAX_PLY + 2) * 2] },
             checking: false,
             checked: 0,
             mismatched: 0,
@@ -92,6 +99,10 @@ impl<G: Game> Searcher<G> {
             active.clear();
             pos.features(Side(side as u8), &mut active);
             l.net.refresh(&mut l.acc[i * h..(i + 1) * h], active.as_slice());
+            if !G::INPUT_CHANGES {
+                active.sort();
+                l.inputs[i] = active.clone();
+            }
         }
     }
 
@@ -106,8 +117,17 @@ impl<G: Game> Searcher<G> {
             let (i, parent) = (ply * 2 + side, (ply - 1) * 2 + side);
             l.removed.clear();
             l.added.clear();
-            if let Some(m) = mv {
-                pos.input_changes(m, Side(side as u8), &mut l.removed, &mut l.added);
+            if G::INPUT_CHANGES {
+                if let Some(m) = mv {
+                    pos.input_changes(m, Side(side as u8), &mut l.removed, &mut l.added);
+                }
+            } else {
+                let (low, high) = l.inputs.split_at_mut(i);
+                let now = &mut high[0];
+                now.clear();
+                child.features(Side(side as u8), now);
+                now.sort();
+                Active::difference(&low[parent], now, &mut l.removed, &mut l.added);
             }
             let (low, high) = l.acc.split_at_mut(i * h);
             l.net.update(&low[parent * h..(parent + 1) * h], &mut high[..h], l.removed.as_slice(), l.added.as_slice());

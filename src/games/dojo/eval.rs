@@ -286,6 +286,13 @@ impl Dojo {
 impl Evaluation for Dojo {
     const MOVE_INDEX_SPACE: usize = 64 * 64;
 
+    const FEATURES: usize = super::features::FEATURES;
+    const MAX_ACTIVE: usize = super::features::MAX_ACTIVE;
+
+    fn features(&self, side: Side, out: &mut crate::nnue::Active) {
+        self.active_features(side.index(), out);
+    }
+
     fn evaluate(&self, side: Side) -> i32 {
         let e = self.eval_white();
         if side.index() == WHITE { e } else { -e }

@@ -14,6 +14,7 @@
 mod actions;
 mod diagram;
 mod eval;
+mod features;
 mod movegen;
 mod notation;
 mod see;
