@@ -51,11 +51,20 @@ impl Active {
     pub fn clear(&mut self) {
         self.count = 0;
     }
-    /// Sorts the inputs, for `difference`.
+    /// Sorts the inputs, for `difference`, unless a game listed them in order already.
     #[inline]
     pub fn sort(&mut self) {
+        self.sort_from(0);
+    }
+
+    /// Sorts the inputs pushed from the `from`-th on.
+    #[inline]
+    pub fn sort_from(&mut self, from: usize) {
         let n = self.count.min(MAX_ACTIVE);
-        self.list[..n].sort_unstable();
+        let tail = &mut self.list[from.min(n)..n];
+        if !tail.is_sorted() {
+            tail.sort_unstable();
+        }
     }
 
     /// What turns the sorted inputs `before` into the sorted `after`, counting repeats (an

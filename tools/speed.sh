@@ -2,7 +2,8 @@
 # Speed of two builds side by side, in one run on one machine: `tetrarch bench`'s nodes a second,
 # perft from each variant's start (and Judtho's after a random Assembly), and a one-second search
 # of each variant's start through the protocol. Rounds alternate the builds; each cell is the
-# median of the rounds.
+# median of the rounds. Both builds evaluate classically (`--eval classical`, `UseNNUE false`,
+# where a build has them), so that a build with a network compares with one without.
 #
 #   tools/speed.sh OLD_BINARY NEW_BINARY [ROUNDS]
 set -euo pipefail
@@ -12,7 +13,9 @@ judtho_battle='rP1rB7bQ1/rPrR2rK2bP2bKbP/rP2rP1rNbR3bPbP/rP2rPrQrS1bSbBbNbPbP/12
 measure() { # binary, measurement -> a number (M nodes/s)
   local bin=$1 what=$2
   case $what in
-    bench) "$bin" bench 2>&1 | awk '/Nodes\/second/ {printf "%.3f", $2 / 1e6}' ;;
+    bench)
+      local eval=(); "$bin" bench --help 2>&1 | grep -q -- --eval && eval=(--eval classical)
+      "$bin" bench "${eval[@]}" 2>&1 | awk '/Nodes\/second/ {printf "%.3f", $2 / 1e6}' ;;
     perft:*)
       IFS=: read -r _ v d <<<"$what"
       local pos=startpos; [ "$v" = judtho-battle ] && { v=judtho; pos="fen $judtho_battle"; }
@@ -20,7 +23,7 @@ measure() { # binary, measurement -> a number (M nodes/s)
     search:*)
       local v=${what#search:} pos=startpos
       [ "$v" = judtho-battle ] && { v=judtho; pos="fen $judtho_battle"; }
-      printf 'setoption name USI_Variant value %s\nisready\nposition %s\ngo movetime 1000\n' "$v" "$pos" |
+      printf 'setoption name UseNNUE value false\nsetoption name USI_Variant value %s\nisready\nposition %s\ngo movetime 1000\n' "$v" "$pos" |
         (cat; sleep 1.6; echo quit) | "$bin" 2>/dev/null |
         awk '/^info depth/ {for (i = 1; i < NF; i++) if ($i == "nps") nps = $(i + 1)} END {printf "%.3f", nps / 1e6}' ;;
   esac
