@@ -9,8 +9,8 @@ mod common;
 use std::time::Instant;
 use tetrarch::board::zobrist::SplitMix64;
 use tetrarch::games::judtho::Judtho;
-use tetrarch::rules::prelude::*;
 use tetrarch::rules::perft;
+use tetrarch::rules::prelude::*;
 
 /// The positions after `n` Assemblies of random placements (seeded: the same every run), each
 /// with the first Battle move to make.
