@@ -242,9 +242,10 @@ pub trait Evaluation: Rules {
     /// `FEATURES`, onto `out`: what the network's first layer sums for that side. The search
     /// sets each accumulator from its parent's by the inputs a move changed (`input_changes`).
     fn features(&self, _side: Side, _out: &mut Active) {}
-    /// Whether `input_changes` tells every move's changes, which the search needs to evaluate
-    /// with a network. The inputs may not depend on whose turn it is: a null move changes none,
-    /// and the network picks the perspectives by the side to move.
+    /// Whether `input_changes` tells every move's changes; where it does not, the search lists
+    /// each child's inputs and updates its accumulators by the difference with its parent's
+    /// (slower). The inputs may not depend on whose turn it is: a null move changes none, and
+    /// the network picks the perspectives by the side to move.
     const INPUT_CHANGES: bool = false;
     /// The inputs of `side`'s perspective that `mv`, legal in this position, takes away and
     /// brings (pushed onto `removed` and `added`).
