@@ -14,14 +14,14 @@ use crate::nnue::Active;
 const PIECES: usize = 2 * 6 * 64;
 /// Active pieces, then passive members.
 const PASSIVE: usize = PIECES;
-/// A counter of a piece counts from `COUNTER_FROM` in `COUNTER_STEPS` steps of nearness to its
-/// firing: 2 owners x 3 counters x 6 kinds x 3 steps.
+/// A piece's counter within 10 turns of firing is an input in one of `COUNTER_STEPS` steps of
+/// nearness (`nearness`): 2 owners x 3 counters x 6 kinds x 3 steps.
 const COUNTERS: usize = PASSIVE + PIECES;
 const COUNTER_STEPS: usize = 3;
 const TREASON: usize = COUNTERS + 2 * 3 * 6 * COUNTER_STEPS;
 pub(super) const FEATURES: usize = TREASON + 2 * COUNTER_STEPS;
-/// At most 16 active pieces a side with three counters each, 30 passive members and two
-/// treason counters.
+/// At most 32 active pieces, three counters for each but the antisenseis, 30 passive members
+/// and two treason counters.
 pub(super) const MAX_ACTIVE: usize = 32 + 30 + 3 * 30 + 2;
 
 /// How near a belt counter (`limit` fires) is to firing: none, or a step 0..3.
