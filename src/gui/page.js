@@ -556,7 +556,8 @@ function listMoves() {
   if (cur) cur.classList.add("shown");
   // Only the list scrolls to the move shown, never the page; after the paint, since it reads
   // the list's layout.
-  if (cur && follow) afterPaint(() => { box.scrollTop = box.scrollHeight; });
+  // A person who went back to a past move in that moment keeps the list where it is.
+  if (cur && follow) afterPaint(() => { if (follow) box.scrollTop = box.scrollHeight; });
 }
 
 function controls() {

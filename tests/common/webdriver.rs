@@ -217,10 +217,29 @@ impl Browser {
         v.as_array().map(|a| (a[0].as_f64().unwrap(), a[1].as_f64().unwrap()))
     }
 
-    /// Clicks the centre of what `selector` finds.
+    /// Lets the page finish what it put off to after the next paint (the move list's scroll
+    /// to its end is one), so that a point read now is still the same point at the click.
+    pub fn settle(&self) {
+        let script = "const done = arguments[arguments.length - 1]; \
+                      requestAnimationFrame(() => setTimeout(() => requestAnimationFrame(() => setTimeout(() => done(true), 0)), 0));";
+        let _ = self.call("POST", "/execute/async", Some(json!({ "script": script, "args": [] })));
+    }
+
+    /// Clicks the centre of what `selector` finds, once the page has settled and that centre
+    /// stays where it was: the page may still move what it shows after a paint (the move
+    /// list scrolls to its end), and a click read before that lands on something else.
     pub fn click(&self, selector: &str) {
-        let (x, y) = self.centre(selector).unwrap_or_else(|| panic!("nothing at {selector}"));
-        self.click_at(x, y);
+        let mut last = None;
+        for _ in 0..50 {
+            self.settle();
+            let now = self.centre(selector).unwrap_or_else(|| panic!("nothing at {selector}"));
+            if last == Some(now) {
+                self.click_at(now.0, now.1);
+                return;
+            }
+            last = Some(now);
+        }
+        panic!("{selector} kept moving for 50 tries");
     }
 
     pub fn resize(&self, width: u32, height: u32) {
