@@ -216,9 +216,9 @@ fn the_search_keeps_each_accumulator_as_it_would_be_made_from_scratch() {
 
 #[test]
 fn dojo_accumulators_made_from_the_difference_of_inputs_are_those_made_from_scratch() {
-    // Dojo lists no move's changes: each child's inputs are listed and the accumulators updated
-    // by the difference with its parent's. Random games reach captures (passive members,
-    // several on a square), belt counters near their firing and treason.
+    // Dojo lists no move's changes: each child's accumulators are updated by the difference of
+    // its fields with its parent's. Random games reach captures (passive members, several on a
+    // square), belt counters near their firing and treason.
     let net = Network::from_bytes(&random_network_of("dojo", Dojo::FEATURES, Dojo::MAX_ACTIVE, 32, 8, 11)).unwrap();
     let mut s: Searcher<Dojo> = Searcher::new(4);
     s.set_network(Some(Arc::new(net))).unwrap();
@@ -246,6 +246,60 @@ fn dojo_accumulators_made_from_the_difference_of_inputs_are_those_made_from_scra
     let (checked, mismatched) = s.accumulator_checks();
     assert!(checked > 10_000, "only {} accumulators checked", checked);
     assert_eq!(mismatched, 0, "{} of {} accumulators differ from scratch", mismatched, checked);
+}
+
+/// Each input's count in `active`, as a vector over the game's inputs.
+fn counts(active: &tetrarch::nnue::Active, features: usize) -> Vec<i32> {
+    let mut c = vec![0; features];
+    for &f in active.as_slice() {
+        c[f as usize] += 1;
+    }
+    c
+}
+
+#[test]
+fn dojo_differences_of_positions_turn_a_parents_inputs_into_its_childs() {
+    use tetrarch::nnue::Active;
+    // Every legal move of random positions, both perspectives: the parent's inputs less the
+    // removed plus the added are the child's, counted input by input.
+    let positions = common::random_positions::<Dojo>(53, 12, 120);
+    let (mut moves_seen, mut counters_moved, mut stacks_changed) = (0, 0, 0);
+    for pos in positions.iter().step_by(3) {
+        let mut moves = Default::default();
+        pos.legal_moves(&mut moves);
+        for &m in moves.iter() {
+            let mut child = pos.clone();
+            child.play(m);
+            moves_seen += 1;
+            let (mut removed, mut added) = (<[Active; 2]>::default(), <[Active; 2]>::default());
+            pos.input_difference(&child, &mut removed, &mut added);
+            for (side, (removed, added)) in removed.iter().zip(&added).enumerate() {
+                let side = Side(side as u8);
+                let (mut before, mut after) = (Active::default(), Active::default());
+                pos.features(side, &mut before);
+                child.features(side, &mut after);
+                let mut sum = counts(&before, Dojo::FEATURES);
+                for &f in removed.as_slice() {
+                    sum[f as usize] -= 1;
+                }
+                for &f in added.as_slice() {
+                    sum[f as usize] += 1;
+                }
+                assert_eq!(
+                    sum,
+                    counts(&after, Dojo::FEATURES),
+                    "{:?} then {}: the difference misses inputs",
+                    pos,
+                    pos.format_move(m)
+                );
+                counters_moved +=
+                    added.as_slice().iter().chain(removed.as_slice()).any(|&f| f as usize >= 2 * 768) as usize;
+                stacks_changed += added.as_slice().iter().any(|&f| (768..2 * 768).contains(&(f as usize))) as usize;
+            }
+        }
+    }
+    assert!(moves_seen > 5_000, "only {} moves", moves_seen);
+    assert!(counters_moved > 100 && stacks_changed > 100, "counters {} stacks {}", counters_moved, stacks_changed);
 }
 
 #[test]

@@ -242,14 +242,28 @@ pub trait Evaluation: Rules {
     /// `FEATURES`, onto `out`: what the network's first layer sums for that side. The search
     /// sets each accumulator from its parent's by the inputs a move changed (`input_changes`).
     fn features(&self, _side: Side, _out: &mut Active) {}
-    /// Whether `input_changes` tells every move's changes; where it does not, the search lists
-    /// each child's inputs and updates its accumulators by the difference with its parent's
-    /// (slower). The inputs may not depend on whose turn it is: a null move changes none, and
-    /// the network picks the perspectives by the side to move.
+    /// Whether `input_changes` tells every move's changes; where it does not, the search asks
+    /// `input_difference` of each parent and child. The inputs may not depend on whose turn it
+    /// is: a null move changes none, and the network picks the perspectives by the side to
+    /// move.
     const INPUT_CHANGES: bool = false;
     /// The inputs of `side`'s perspective that `mv`, legal in this position, takes away and
     /// brings (pushed onto `removed` and `added`).
     fn input_changes(&self, _mv: Self::Move, _side: Side, _removed: &mut Active, _added: &mut Active) {}
+    /// The inputs of each perspective (`[side]`) that `child` has and this position has not
+    /// (`added`), and the reverse (`removed`), repeats counted; an input may stand in both
+    /// lists. By default both positions' inputs are listed, sorted and compared; a game whose
+    /// turn may change many inputs at once (Dojo's counters) compares its own fields instead.
+    fn input_difference(&self, child: &Self, removed: &mut [Active; 2], added: &mut [Active; 2]) {
+        for side in 0..2 {
+            let (mut before, mut after) = (Active::default(), Active::default());
+            self.features(Side(side as u8), &mut before);
+            child.features(Side(side as u8), &mut after);
+            before.sort();
+            after.sort();
+            Active::difference(&before, &after, &mut removed[side], &mut added[side]);
+        }
+    }
 }
 
 /// Keeps the moves of `list` that `tactical_value` scores, in their order.

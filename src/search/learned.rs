@@ -3,9 +3,8 @@
 //! off and put on, so that an evaluation costs the network's small layers and no sum over the
 //! position. The game tells what a move changes (`Evaluation::input_changes`: Judkins's
 //! drops, captures and promotions); a null move changes nothing. A game that does not
-//! (`INPUT_CHANGES` false: Dojo, whose turn ends may change many pieces) has each child's
-//! inputs listed from scratch, and its accumulators updated by the difference with its
-//! parent's list, kept sorted per ply.
+//! (`INPUT_CHANGES` false: Dojo, whose turn ends may change many pieces and counters) tells
+//! the difference between a parent and its child instead (`Evaluation::input_difference`).
 
 use super::*;
 use crate::nnue::{Active, Network};
@@ -15,12 +14,9 @@ pub(super) struct Learned {
     net: Arc<Network>,
     /// The accumulator of perspective `side` at `ply`: `[(ply * 2 + side) * hidden..][..hidden]`.
     acc: Vec<i16>,
-    /// Scratch lists of the inputs one move changed.
-    removed: Active,
-    added: Active,
-    /// Games without `INPUT_CHANGES`: the inputs of perspective `side` at `ply`, sorted, at
-    /// `[ply * 2 + side]`.
-    inputs: Vec<Active>,
+    /// Scratch lists of the inputs one move changed, per perspective.
+    removed: [Active; 2],
+    added: [Active; 2],
     /// Tests: each accumulator made from its parent's is compared with one made from scratch.
     checking: bool,
     checked: u64,
@@ -69,9 +65,8 @@ impl<G: Game> Searcher<G> {
         }
         self.learned = net.map(|net| Learned {
             acc: vec![0; (MAX_PLY + 2) * 2 * net.hidden],
-            removed: Active::default(),
-            added: Active::default(),
-            inputs: if G::INPUT_CHANGES { Vec::new() } else { vec![Active::default(); (MAX_PLY + 2) * 2] },
+            removed: Default::default(),
+            added: Default::default(),
             checking: false,
             checked: 0,
             mismatched: 0,
@@ -99,10 +94,6 @@ impl<G: Game> Searcher<G> {
             active.clear();
             pos.features(Side(side as u8), &mut active);
             l.net.refresh(&mut l.acc[i * h..(i + 1) * h], active.as_slice());
-            if !G::INPUT_CHANGES {
-                active.sort();
-                l.inputs[i] = active.clone();
-            }
         }
     }
 
@@ -114,23 +105,26 @@ impl<G: Game> Searcher<G> {
         let Some(l) = self.learned.as_mut() else { return };
         let h = l.net.hidden;
         for side in 0..2 {
+            l.removed[side].clear();
+            l.added[side].clear();
+        }
+        if !G::INPUT_CHANGES {
+            pos.input_difference(child, &mut l.removed, &mut l.added);
+        }
+        for side in 0..2 {
             let (i, parent) = (ply * 2 + side, (ply - 1) * 2 + side);
-            l.removed.clear();
-            l.added.clear();
-            if G::INPUT_CHANGES {
-                if let Some(m) = mv {
-                    pos.input_changes(m, Side(side as u8), &mut l.removed, &mut l.added);
-                }
-            } else {
-                let (low, high) = l.inputs.split_at_mut(i);
-                let now = &mut high[0];
-                now.clear();
-                child.features(Side(side as u8), now);
-                now.sort();
-                Active::difference(&low[parent], now, &mut l.removed, &mut l.added);
+            if G::INPUT_CHANGES
+                && let Some(m) = mv
+            {
+                pos.input_changes(m, Side(side as u8), &mut l.removed[side], &mut l.added[side]);
             }
             let (low, high) = l.acc.split_at_mut(i * h);
-            l.net.update(&low[parent * h..(parent + 1) * h], &mut high[..h], l.removed.as_slice(), l.added.as_slice());
+            l.net.update(
+                &low[parent * h..(parent + 1) * h],
+                &mut high[..h],
+                l.removed[side].as_slice(),
+                l.added[side].as_slice(),
+            );
             if l.checking {
                 let mut scratch = vec![0i16; h];
                 let mut active = Active::default();

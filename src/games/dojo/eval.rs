@@ -293,6 +293,15 @@ impl Evaluation for Dojo {
         self.active_features(side.index(), out);
     }
 
+    fn input_difference(
+        &self,
+        child: &Self,
+        removed: &mut [crate::nnue::Active; 2],
+        added: &mut [crate::nnue::Active; 2],
+    ) {
+        self.feature_difference(child, removed, added);
+    }
+
     fn evaluate(&self, side: Side) -> i32 {
         let e = self.eval_white();
         if side.index() == WHITE { e } else { -e }

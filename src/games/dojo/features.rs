@@ -3,10 +3,10 @@
 //! may hold several, each an input of its own); each belt counter that nears its firing, by
 //! its piece's owner and kind, the counter and how near; and the treason counters. The board is
 //! turned for black (ranks mirrored), so that both perspectives see their own camp at the
-//! bottom and one set of weights serves both. The search makes each child's inputs from
-//! scratch and updates its accumulators by the difference with its parent's: a turn's end may
-//! promote, demote or freeze several pieces, which a list of a move's changes would have to
-//! repeat from `make`.
+//! bottom and one set of weights serves both. The search updates a child's accumulators by
+//! comparing its fields with its parent's (`feature_difference`) rather than by the move: a
+//! turn's end may promote, demote, freeze or remove several pieces and moves every counter of
+//! the mover's, which a list of a move's changes would have to repeat from `make`.
 
 use super::*;
 use crate::nnue::Active;
@@ -84,6 +84,115 @@ impl Dojo {
             let color = if rel == 0 { side } else { 1 - side };
             if let Some(step) = nearness(self.treason[color], TREASON_LIMIT) {
                 out.push(TREASON + rel * COUNTER_STEPS + step);
+            }
+        }
+    }
+}
+
+/// `NEAR[count]`: `nearness(count, BELT_LIMIT)` as a step plus one, 0 for none.
+const NEAR: [u8; 256] = {
+    let mut t = [0u8; 256];
+    let mut c = 1;
+    while c < 256 {
+        let left = (BELT_LIMIT as usize).saturating_sub(c);
+        t[c] = match left {
+            1..=2 => 3,
+            3..=5 => 2,
+            6..=10 => 1,
+            _ => 0,
+        };
+        c += 1;
+    }
+    t
+};
+
+/// The input of the counter `c` of a piece of `kind` at `step`, for a perspective that sees its
+/// owner as `rel` (0: own).
+#[inline(always)]
+fn counter_input(rel: usize, c: usize, kind: usize, step: usize) -> usize {
+    COUNTERS + ((rel * 3 + c) * 6 + kind) * COUNTER_STEPS + step
+}
+
+impl Dojo {
+    /// The inputs of each perspective (`[side]`) that `child` has and `self` has not (`added`)
+    /// and the reverse (`removed`), from the two positions' fields: the pieces' bitboards, the
+    /// stacks past their common beginning, the counters of the pieces whose square, belt or
+    /// counters differ, and the treason counters. An input may stand in both lists (a member
+    /// taken from the middle of the stack lists the members above it twice): the sums still
+    /// agree.
+    pub(super) fn feature_difference(&self, child: &Dojo, removed: &mut [Active; 2], added: &mut [Active; 2]) {
+        for color in 0..2 {
+            for kind in 0..6 {
+                let (before, after) = (self.color[color] & self.kind[kind], child.color[color] & child.kind[kind]);
+                // Both perspectives at once: white's sees `color` as own when it is white.
+                let rel = [(color != WHITE) as usize, (color != BLACK) as usize];
+                let base = [(rel[0] * 6 + kind) * 64, (rel[1] * 6 + kind) * 64];
+                let mut gone = before & !after;
+                while gone != 0 {
+                    let sq = pop(&mut gone);
+                    removed[WHITE].push(base[WHITE] + sq);
+                    removed[BLACK].push(base[BLACK] + (sq ^ 56));
+                }
+                let mut came = after & !before;
+                while came != 0 {
+                    let sq = pop(&mut came);
+                    added[WHITE].push(base[WHITE] + sq);
+                    added[BLACK].push(base[BLACK] + (sq ^ 56));
+                }
+                // A piece's counters are inputs where they near their firing: those of a piece
+                // that came or went, or whose counters moved across a step. Only the mover's
+                // turn moves counters of pieces that stay where they are (the tests hold it).
+                let mut either = if color == self.turn as usize { before | after } else { before ^ after };
+                while either != 0 {
+                    let sq = pop(&mut either);
+                    let b = 1u64 << sq;
+                    let was = if before & b != 0 { self.counters[sq] } else { [0; 3] };
+                    let is = if after & b != 0 { child.counters[sq] } else { [0; 3] };
+                    if was == is {
+                        continue;
+                    }
+                    for c in 0..3 {
+                        let (x, y) = (NEAR[was[c] as usize], NEAR[is[c] as usize]);
+                        if x == y {
+                            continue;
+                        }
+                        for side in [WHITE, BLACK] {
+                            if x != 0 {
+                                removed[side].push(counter_input(rel[side], c, kind, x as usize - 1));
+                            }
+                            if y != 0 {
+                                added[side].push(counter_input(rel[side], c, kind, y as usize - 1));
+                            }
+                        }
+                    }
+                }
+            }
+        }
+
+        let (a, b) = (&self.stack[..self.n_stack as usize], &child.stack[..child.n_stack as usize]);
+        let common = a.iter().zip(b).take_while(|(x, y)| x == y).count();
+        for side in [WHITE, BLACK] {
+            for m in &a[common..] {
+                removed[side].push(PASSIVE + piece_input(side, m.color(), m.kind(), m.square()));
+            }
+            for m in &b[common..] {
+                added[side].push(PASSIVE + piece_input(side, m.color(), m.kind(), m.square()));
+            }
+        }
+
+        for color in 0..2 {
+            let (before, after) =
+                (nearness(self.treason[color], TREASON_LIMIT), nearness(child.treason[color], TREASON_LIMIT));
+            if before != after {
+                for side in [WHITE, BLACK] {
+                    let rel = (color != side) as usize;
+                    if let Some(step) = before {
+                        removed[side].push(TREASON + rel * COUNTER_STEPS + step);
+                    }
+                    if let Some(step) = after {
+                        added[side].push(TREASON + rel * COUNTER_STEPS + step);
+                    }
+                }
             }
         }
     }
