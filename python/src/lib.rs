@@ -206,9 +206,49 @@ impl Board {
         self.live.pop().ok_or_else(|| PyIndexError::new_err("pop from a game without moves"))
     }
 
-    /// The legal moves, as canonical texts (none once the game is over).
-    fn legal_moves(&self) -> Vec<String> {
-        self.live.legal()
+    /// The legal moves, as canonical texts (none once the game is over): a view that answers
+    /// `move in board.legal_moves` and `len()`, iterates, and gives a list when called
+    /// (`board.legal_moves()`). It holds the moves of the position it was read in.
+    #[getter]
+    fn legal_moves(&self) -> LegalMoves {
+        LegalMoves { moves: self.live.legal() }
+    }
+
+    /// The moves played from the start position, first first (python-chess's name for `moves`).
+    #[getter]
+    fn move_stack(&self) -> Vec<String> {
+        self.live.moves().to_vec()
+    }
+
+    /// A legal move here in the UCI dialect's text (Judkins: Fairy-Stockfish's `a2a3`, `B@c4`,
+    /// `e4e5+`; the other variants write their own texts).
+    fn uci(&self, r#move: &str) -> PyResult<String> {
+        if !self.live.legal().iter().any(|m| m == r#move) {
+            return Err(illegal(format!("'{}' is not a legal move here", r#move)));
+        }
+        Ok((self.live.uci().move_out)(r#move))
+    }
+
+    /// The canonical text of the legal move that `text`, in the UCI dialect, names here.
+    fn parse_uci(&self, text: &str) -> PyResult<String> {
+        let m = (self.live.uci().move_in)(text).map_err(|e| InvalidMoveError::new_err(e.to_string()))?;
+        if !self.live.legal().contains(&m) {
+            return Err(illegal(format!("'{}' ({}) is not a legal move here", text, m)));
+        }
+        Ok(m)
+    }
+
+    /// The position string in the UCI dialect (Judkins: Fairy-Stockfish's FEN).
+    fn uci_position(&self) -> String {
+        (self.live.uci().position_out)(&self.live.position())
+    }
+
+    /// A board from a position string of the UCI dialect (Judkins: Fairy-Stockfish's FEN).
+    #[staticmethod]
+    fn from_uci(variant: &str, position: &str) -> PyResult<Self> {
+        let live = open(variant, None)?;
+        let own = (live.uci().position_in)(position).map_err(|e| InvalidPositionError::new_err(e.to_string()))?;
+        Ok(Board { live: open(variant, Some(&own))? })
     }
 
     /// The position string.
@@ -235,24 +275,45 @@ impl Board {
         self.live.outcome().is_some()
     }
 
-    /// None while the game goes on; else a dict: `winners` and `losers` (seat letters, a draw
-    /// has neither), `places` (seat letter to place, 1 the best) and `reason`.
-    fn outcome<'py>(&self, py: Python<'py>) -> PyResult<Option<Bound<'py, PyDict>>> {
-        let Some(st) = self.live.standing() else { return Ok(None) };
+    /// None while the game goes on; else its `Outcome`.
+    fn outcome(&self) -> Option<Outcome> {
+        let st = self.live.standing()?;
         let letters: Vec<String> = self.live.variant().seats.chars().map(String::from).collect();
         let pick = |f: &dyn Fn(f64) -> bool| -> Vec<String> {
             st.points.iter().zip(&letters).filter(|(p, _)| f(**p)).map(|(_, l)| l.clone()).collect()
         };
-        let d = PyDict::new(py);
-        d.set_item("winners", pick(&|p| p >= 0.75))?;
-        d.set_item("losers", pick(&|p| p <= 0.25))?;
-        let p = PyDict::new(py);
-        for (letter, place) in letters.iter().zip(&st.places) {
-            p.set_item(letter, place)?;
-        }
-        d.set_item("places", p)?;
-        d.set_item("reason", st.outcome.reason.as_str())?;
-        Ok(Some(d))
+        let result = self
+            .live
+            .variant()
+            .players
+            .iter()
+            .map(|player| {
+                // A player's seats share their points (a side's seats do).
+                let seat = letters.iter().position(|l| player.starts_with(l.as_str())).unwrap_or(0);
+                points_text(st.points[seat])
+            })
+            .collect::<Vec<_>>()
+            .join("-");
+        Some(Outcome {
+            winners: pick(&|p| p >= 0.75),
+            losers: pick(&|p| p <= 0.25),
+            places: letters.iter().cloned().zip(st.places.iter().copied()).collect(),
+            points: letters.iter().cloned().zip(st.points.iter().copied()).collect(),
+            reason: st.outcome.reason.as_str().to_string(),
+            result,
+        })
+    }
+
+    /// The result as python-chess writes it, a player's points each in `players(variant)`'s
+    /// order: `1-0`, `0-1`, `1/2-1/2`, `0-1-0-0` for four players; `*` while the game goes on.
+    fn result(&self) -> String {
+        self.outcome().map_or_else(|| "*".to_string(), |o| o.result)
+    }
+
+    /// Whether the game ended in checkmate (the rules' last checkmate: Judtho's Third, Double
+    /// Mate's second army's).
+    fn is_checkmate(&self) -> bool {
+        self.live.standing().is_some_and(|st| st.outcome.reason == tetrarch::rules::Termination::Checkmate)
     }
 
     /// What the engine's `status` says, as a dict: `turn`, `checks`, the game's notes, and
@@ -624,6 +685,93 @@ impl Engine {
     }
 }
 
+/// `1`, `0`, `1/2`, or the decimal for other shares of a point.
+fn points_text(p: f64) -> String {
+    if p == 1.0 {
+        "1".into()
+    } else if p == 0.0 {
+        "0".into()
+    } else if p == 0.5 {
+        "1/2".into()
+    } else {
+        format!("{p}")
+    }
+}
+
+/// How a game ended: `winners` and `losers` (seat letters; a draw has neither), `places` and
+/// `points` (seat letter to place, 1 the best, and to points, 1 won, 1/2 drawn, 0 lost),
+/// `reason` (`checkmate`, `stalemate`, `repetition`, `perpetual-check`, `move-limit`,
+/// `lone-kings`, `king-capture`) and `result()`. `outcome["winners"]` and the other keys read
+/// as the dict that `Board.outcome()` gave before.
+#[pyclass(module = "tetrarch._tetrarch", frozen, eq)]
+#[derive(Clone, PartialEq)]
+struct Outcome {
+    #[pyo3(get)]
+    winners: Vec<String>,
+    #[pyo3(get)]
+    losers: Vec<String>,
+    #[pyo3(get)]
+    places: std::collections::BTreeMap<String, usize>,
+    #[pyo3(get)]
+    points: std::collections::BTreeMap<String, f64>,
+    #[pyo3(get)]
+    reason: String,
+    result: String,
+}
+
+#[pymethods]
+impl Outcome {
+    /// As `Board.result()`: `1-0`, `1/2-1/2`, `0-1-0-0`.
+    fn result(&self) -> String {
+        self.result.clone()
+    }
+
+    fn __getitem__<'py>(&self, py: Python<'py>, key: &str) -> PyResult<Bound<'py, PyAny>> {
+        match key {
+            "winners" => self.winners.clone().into_pyobject(py).map(|v| v.into_any()),
+            "losers" => self.losers.clone().into_pyobject(py).map(|v| v.into_any()),
+            "places" => self.places.clone().into_pyobject(py).map(|v| v.into_any()),
+            "points" => self.points.clone().into_pyobject(py).map(|v| v.into_any()),
+            "reason" => Ok(self.reason.clone().into_pyobject(py)?.into_any()),
+            _ => Err(pyo3::exceptions::PyKeyError::new_err(key.to_string())),
+        }
+    }
+
+    fn __repr__(&self) -> String {
+        format!("Outcome(reason={:?}, result={:?}, winners={:?})", self.reason, self.result, self.winners)
+    }
+}
+
+/// The legal moves of a position as canonical texts: `in`, `len()`, iteration, and a call
+/// for a list.
+#[pyclass(module = "tetrarch._tetrarch", frozen, sequence)]
+struct LegalMoves {
+    moves: Vec<String>,
+}
+
+#[pymethods]
+impl LegalMoves {
+    fn __call__(&self) -> Vec<String> {
+        self.moves.clone()
+    }
+
+    fn __contains__(&self, r#move: &Bound<'_, PyAny>) -> bool {
+        r#move.extract::<String>().is_ok_and(|m| self.moves.contains(&m))
+    }
+
+    fn __len__(&self) -> usize {
+        self.moves.len()
+    }
+
+    fn __iter__<'py>(&self, py: Python<'py>) -> PyResult<Bound<'py, PyAny>> {
+        self.moves.clone().into_pyobject(py)?.try_iter().map(|i| i.into_any())
+    }
+
+    fn __repr__(&self) -> String {
+        format!("LegalMoves({:?})", self.moves)
+    }
+}
+
 /// The variants the package plays.
 #[pyfunction]
 fn variants() -> Vec<&'static str> {
@@ -645,6 +793,8 @@ fn players(variant: &str) -> PyResult<Vec<&'static str>> {
 fn _tetrarch(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add_class::<Board>()?;
     m.add_class::<Engine>()?;
+    m.add_class::<Outcome>()?;
+    m.add_class::<LegalMoves>()?;
     m.add_function(wrap_pyfunction!(variants, m)?)?;
     m.add_function(wrap_pyfunction!(players, m)?)?;
     m.add_function(wrap_pyfunction!(_rebuild, m)?)?;

@@ -549,3 +549,81 @@ def test_sparse_actions_evaluation_and_equality(variant):
     assert b != b.position() and ("position " + b.position()) in str(b).splitlines()
     with pytest.raises(TypeError):
         hash(b)
+
+
+@pytest.mark.parametrize("variant", VARIANTS)
+def test_python_chess_conveniences(variant):
+    rng = random.Random(7)
+    players = tetrarch.players(variant)
+    ends = 0
+    for game in range(6):
+        b = tetrarch.Board(variant)
+        while not b.is_game_over() and b.ply < 300:
+            assert b.result() == "*" and b.outcome() is None and not b.is_checkmate()
+            view = b.legal_moves
+            listed = b.legal_moves()
+            assert list(view) == listed and len(view) == len(listed)
+            assert all(m in view for m in listed) and "zz" not in view and 3 not in view
+            b.push(rng.choice(listed))
+        assert b.move_stack == b.moves and len(b.move_stack) == b.ply
+        o = b.outcome()
+        if o is None:
+            continue
+        ends += 1
+        # The result is each player's points in the order of `players`; the Outcome reads as
+        # the dict it was.
+        parts = o.result().split("-")
+        assert b.result() == o.result() and len(parts) == len(players)
+        for player, text in zip(players, parts):
+            assert text == {1.0: "1", 0.5: "1/2", 0.0: "0"}[o.points[player[0]]]
+        if len(players) == 2:
+            assert o.result() in ("1-0", "0-1", "1/2-1/2")
+        assert o["winners"] == o.winners and o["places"] == o.places and o["reason"] == o.reason
+        assert b.is_checkmate() == (o.reason == "checkmate")
+        assert set(o.winners) == {s for s, p in o.points.items() if p == 1.0}
+        with pytest.raises(KeyError):
+            o["nothing"]
+    assert ends > 0, variant
+
+
+def test_results_and_checkmates_of_known_ends():
+    b = tetrarch.Board("chaturanga", "fen bK6rK/8/6rP1/8/7gK/2bPrPyK3/8/yRyR6 y - 0 1")
+    assert b.result() == "1-0" and b.outcome().result() == "1-0"
+    assert b.outcome().points == {"y": 1.0, "r": 1.0, "b": 0.0, "g": 0.0}
+    assert b.is_checkmate() == (b.outcome().reason == "checkmate")
+    # Judkins: random games until one ends in checkmate; the mated side to move has lost.
+    rng = random.Random(11)
+    for _ in range(50):
+        b = tetrarch.Board("judkins")
+        while not b.is_game_over():
+            b.push(rng.choice(b.legal_moves()))
+        if b.is_checkmate():
+            loser = b.turn
+            assert b.outcome().losers == [loser]
+            assert b.result() == ("0-1" if loser == "b" else "1-0")
+            return
+    raise AssertionError("no checkmate in 50 random Judkins games")
+
+
+def test_uci_texts_of_judkins_are_fairy_stockfish_s():
+    b = tetrarch.Board("judkins")
+    assert b.uci("6e6d") == "a2a3" and b.parse_uci("a2a3") == "6e6d"
+    assert b.uci_position() == "rbnsgk/5p/6/6/P5/KGSNBR[-] w - 1"
+    with pytest.raises(tetrarch.IllegalMoveError):
+        b.uci("6e6c")
+    with pytest.raises(ValueError):
+        b.parse_uci("a2a5")
+    with pytest.raises(tetrarch.InvalidPositionError):
+        tetrarch.Board.from_uci("judkins", "not a position")
+    rng = random.Random(5)
+    for _ in range(200):
+        if b.is_game_over():
+            b = tetrarch.Board("judkins")
+        # Every legal move and the position go to the dialect and back unchanged.
+        for m in b.legal_moves():
+            assert b.parse_uci(b.uci(m)) == m
+        assert tetrarch.Board.from_uci("judkins", b.uci_position()) == b
+        b.push(rng.choice(b.legal_moves()))
+    # The other variants write their own texts in the dialect.
+    d = tetrarch.Board("dojo")
+    assert d.uci("e2e4") == "e2e4" and d.uci_position() == d.position()
