@@ -146,7 +146,12 @@ pub trait Notation: Rules {
     fn parse_move(&self, text: &str) -> Result<Self::Move, MoveError> {
         let mut list = Self::Moves::<Self::Move>::default();
         self.legal_moves(&mut list);
-        list.iter()
+        self.move_of_text(list.as_slice(), text)
+    }
+    /// The move of `legal` (this position's legal moves) whose canonical text is `text`.
+    fn move_of_text(&self, legal: &[Self::Move], text: &str) -> Result<Self::Move, MoveError> {
+        legal
+            .iter()
             .copied()
             .find(|&m| self.format_move(m) == text)
             .ok_or_else(|| MoveError::Illegal { text: text.to_string() })

@@ -146,10 +146,21 @@ impl<G: Notation> Record<G> {
     /// Plays a move given as text. Fails, changing nothing, if the game is over or the move is
     /// not the canonical text of a legal move.
     pub fn play_text(&mut self, text: &str) -> Result<G::Move, MoveError> {
-        if let Some(o) = self.outcome() {
-            return Err(MoveError::AfterTheEnd { text: text.to_string(), reason: o.reason.as_str() });
+        // `outcome` and `parse_move` in one: the legal moves are generated once (replaying a
+        // game, as a pickled Python board does, is mostly this).
+        let after_the_end = |o: Outcome| MoveError::AfterTheEnd { text: text.to_string(), reason: o.reason.as_str() };
+        if let Some(o) = self.current.static_outcome() {
+            return Err(after_the_end(o));
         }
-        let mv = self.current.parse_move(text)?;
+        let mut list = MovesOf::<G>::default();
+        self.current.legal_moves(&mut list);
+        if list.is_empty() {
+            return Err(after_the_end(self.current.no_move_outcome()));
+        }
+        if let Some(o) = repetition_outcome(&self.current, &self.traces) {
+            return Err(after_the_end(o));
+        }
+        let mv = self.current.move_of_text(list.as_slice(), text)?;
         self.play(mv);
         Ok(mv)
     }
