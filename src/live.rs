@@ -183,6 +183,9 @@ pub trait Think: Send {
 /// illegal move.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Line {
+    /// The line's rank among its iteration's lines, from 1, when more than one was asked
+    /// (`MultiPV`); 0 when one was, which the protocol then does not write.
+    pub multipv: usize,
     pub depth: u32,
     pub seldepth: u32,
     pub score: Score,
@@ -204,6 +207,9 @@ pub struct Found {
     pub depth: u32,
     pub nodes: u64,
     pub pv: Vec<String>,
+    /// The best line of each rank, best first: one, or as many as `Limits::multipv` asked
+    /// (fewer where the position has fewer moves).
+    pub lines: Vec<Line>,
 }
 
 /// A game of `G`: its record, the positions before each move (so that a move is taken back
@@ -568,10 +574,14 @@ impl<G: Game> Think for Box<Searcher<G>> {
             .as_any()
             .downcast_ref::<Played<G>>()
             .ok_or_else(|| format!("a search of {} was given a game of {}", G::VARIANT.name, game.variant().name))?;
-        let mut last: Option<Line> = None;
+        let many = limits.multipv > 1;
+        // The latest line of each rank (MultiPV): a rank that the last iteration did not reach
+        // keeps the one before's.
+        let mut lines: Vec<Line> = Vec::new();
         let r: SearchResult<G::Move> =
             Searcher::think(self, &played.record, limits, control, &mut |i: &Info<G::Move>| {
                 let line = Line {
+                    multipv: if many { i.multipv } else { 0 },
                     depth: i.depth,
                     seldepth: i.seldepth,
                     score: i.score,
@@ -582,8 +592,14 @@ impl<G: Game> Think for Box<Searcher<G>> {
                     pv: played.walk(&i.pv),
                 };
                 report(&line);
-                last = Some(line);
+                let rank = i.multipv.max(1) - 1;
+                if rank < lines.len() {
+                    lines[rank] = line;
+                } else {
+                    lines.push(line);
+                }
             });
+        let last = lines.first();
         let root = &played.record.current;
         let (best, ponder) = match r.best {
             None => (None, None),
@@ -596,10 +612,11 @@ impl<G: Game> Think for Box<Searcher<G>> {
         Ok(Found {
             best,
             ponder,
-            score: last.as_ref().map(|l| l.score).unwrap_or(Score::from_internal(r.score)),
+            score: last.map(|l| l.score).unwrap_or(Score::from_internal(r.score)),
             depth: r.depth,
             nodes: r.nodes,
-            pv: last.map(|l| l.pv).unwrap_or_default(),
+            pv: last.map(|l| l.pv.clone()).unwrap_or_default(),
+            lines,
         })
     }
 

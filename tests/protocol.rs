@@ -16,7 +16,7 @@ fn handshake_lists_options_and_ends_with_usiok() {
     e.send("usi");
     let lines = e.until(T, |l| l == "usiok");
     assert!(lines[0].starts_with("id name tetrarch"));
-    for opt in ["USI_Hash", "Threads", "USI_Variant", "MoveOverhead", "USI_Ponder"] {
+    for opt in ["USI_Hash", "Threads", "USI_Variant", "MoveOverhead", "USI_Ponder", "MultiPV"] {
         assert!(lines.iter().any(|l| l.starts_with(&format!("option name {opt} "))), "{opt} missing: {lines:?}");
     }
     e.send("uci");
@@ -41,6 +41,39 @@ fn go_gives_one_legal_bestmove() {
     let legal = e.ask("legalmoves");
     assert!(legal[0].split_whitespace().skip(1).any(|m| m == mv), "{mv} not in {legal:?}");
     assert!(e.drain(Duration::from_millis(200)).is_empty());
+}
+
+#[test]
+fn multipv_reports_the_best_moves_in_order_and_the_first_is_played() {
+    for (variant, depth) in [("judkins", 5), ("dojo", 4), ("chaturanga", 4), ("judtho", 2)] {
+        let mut e = Engine::start();
+        e.handshake();
+        e.send(&format!("setoption name USI_Variant value {variant}"));
+        e.send("setoption name MultiPV value 3");
+        e.send("position startpos");
+        e.send(&format!("go depth {depth}"));
+        let lines = e.until(T, |l| l.starts_with("bestmove"));
+        let last: Vec<&String> = lines.iter().filter(|l| l.starts_with(&format!("info depth {depth} "))).collect();
+        assert_eq!(last.len(), 3, "{variant}: {lines:?}");
+        let word = |l: &str, w: &str| -> String {
+            let t: Vec<&str> = l.split_whitespace().collect();
+            t[t.iter().position(|x| *x == w).unwrap() + 1].to_string()
+        };
+        let ranks: Vec<String> = last.iter().map(|l| word(l, "multipv")).collect();
+        assert_eq!(ranks, ["1", "2", "3"], "{variant}");
+        let firsts: Vec<String> = last.iter().map(|l| word(l, "pv")).collect();
+        assert!(firsts[0] != firsts[1] && firsts[1] != firsts[2] && firsts[0] != firsts[2], "{variant}: {last:?}");
+        let cps: Vec<i64> =
+            last.iter().filter(|l| l.contains(" score cp ")).map(|l| word(l, "cp").parse().unwrap()).collect();
+        assert!(cps.windows(2).all(|w| w[0] >= w[1]), "{variant}: best first: {last:?}");
+        assert_eq!(word(lines.last().unwrap(), "bestmove"), firsts[0], "{variant}");
+        // Back to one line: no `multipv` word.
+        e.send("setoption name MultiPV value 1");
+        e.send("go depth 2");
+        let lines = e.until(T, |l| l.starts_with("bestmove"));
+        assert!(lines.iter().all(|l| !l.contains("multipv")), "{variant}: {lines:?}");
+        assert_eq!(bestmoves(&lines), 1);
+    }
 }
 
 #[test]

@@ -6,7 +6,7 @@ use numpy::ndarray::Array3;
 use numpy::{IntoPyArray, PyArray1, PyArray3};
 use pyo3::exceptions::{PyIndexError, PyTypeError, PyValueError};
 use pyo3::prelude::*;
-use pyo3::types::{PyDict, PyTuple};
+use pyo3::types::{PyDict, PyList, PyTuple};
 use tetrarch::live::{Live, OpenError, Think};
 use tetrarch::rules::Seat;
 use tetrarch::search::{Control, Limits, Score};
@@ -578,7 +578,13 @@ impl Engine {
     /// `nodes`, `nps`, `time_ms` and `pv`; an exception it raises stops the search and is
     /// raised here. `stop()` from another thread, or Ctrl-C, ends the search within
     /// milliseconds: `stop()` with its best move so far, Ctrl-C with `KeyboardInterrupt`.
-    #[pyo3(signature = (board, depth=None, nodes=None, movetime=None, callback=None))]
+    /// `multipv` (1 to 500) searches that many best root moves, each line the best of the
+    /// moves the lines before it left, as the engine's `MultiPV` option does: `lines` in the
+    /// result holds each rank's `move`, `score`, `depth` and `pv`, best first (one line without
+    /// it), and the callback hears each line with its rank as `multipv`.
+    #[pyo3(signature = (board, depth=None, nodes=None, movetime=None, callback=None, multipv=None))]
+    // Python's keyword arguments, each checked by its name.
+    #[allow(clippy::too_many_arguments)]
     fn search<'py>(
         &self,
         py: Python<'py>,
@@ -587,7 +593,9 @@ impl Engine {
         nodes: Option<&Bound<'py, PyAny>>,
         movetime: Option<&Bound<'py, PyAny>>,
         callback: Option<Py<PyAny>>,
+        multipv: Option<&Bound<'py, PyAny>>,
     ) -> PyResult<Bound<'py, PyDict>> {
+        let multipv = whole("multipv", multipv, 1, 500)?.unwrap_or(1) as usize;
         let depth = whole("depth", depth, 1, tetrarch::search::MAX_PLY as u64)?.map(|d| d as u32);
         let nodes = whole("nodes", nodes, 1, u64::MAX)?;
         let movetime = whole("movetime", movetime, 1, u32::MAX as u64)?;
@@ -607,6 +615,7 @@ impl Engine {
             nodes,
             budget: movetime.map(|ms| tetrarch::search::time::fixed(ms, 0)),
             best_reply: board.live.variant().search.best_reply,
+            multipv,
             ..Limits::default()
         };
         let game = board.live.boxed();
@@ -621,6 +630,7 @@ impl Engine {
                 let Some(cb) = &callback else { return };
                 let called = Python::attach(|py| -> PyResult<()> {
                     let d = PyDict::new(py);
+                    d.set_item("multipv", line.multipv.max(1))?;
                     d.set_item("depth", line.depth)?;
                     d.set_item("seldepth", line.seldepth)?;
                     d.set_item("score", score_tuple(line.score))?;
@@ -657,6 +667,16 @@ impl Engine {
         d.set_item("depth", f.depth)?;
         d.set_item("nodes", f.nodes)?;
         d.set_item("pv", f.pv)?;
+        let lines = PyList::empty(py);
+        for l in &f.lines {
+            let one = PyDict::new(py);
+            one.set_item("move", l.pv.first())?;
+            one.set_item("score", score_tuple(l.score))?;
+            one.set_item("depth", l.depth)?;
+            one.set_item("pv", l.pv.clone())?;
+            lines.append(one)?;
+        }
+        d.set_item("lines", lines)?;
         Ok(d)
     }
 

@@ -526,7 +526,7 @@ def test_searches_and_perft_stop_when_asked():
     heard = []
     e.search(b, depth=5, callback=heard.append)
     assert [h["depth"] for h in heard] == [1, 2, 3, 4, 5]
-    assert all(set(h) == {"depth", "seldepth", "score", "nodes", "nps", "time_ms", "pv"} for h in heard)
+    assert all(set(h) == {"multipv", "depth", "seldepth", "score", "nodes", "nps", "time_ms", "pv"} for h in heard)
 
     def enough(info):
         if info["depth"] >= 3:
@@ -640,3 +640,29 @@ def test_uci_texts_of_judkins_are_fairy_stockfish_s():
     # The other variants write their own texts in the dialect.
     d = tetrarch.Board("dojo")
     assert d.uci("e2e4") == "e2e4" and d.uci_position() == d.position()
+
+
+@pytest.mark.parametrize("variant", VARIANTS)
+def test_multipv_gives_the_best_moves_in_order(variant):
+    b = tetrarch.Board(variant)
+    rng = random.Random(9)
+    for _ in range(10):
+        b.push(rng.choice(b.legal_moves()))
+    e = tetrarch.Engine(variant)
+    heard = []
+    found = e.search(b, depth=3, multipv=3, callback=heard.append)
+    lines = found["lines"]
+    legal = b.legal_moves()
+    assert len(lines) == min(3, len(legal))
+    moves = [l["move"] for l in lines]
+    assert len(set(moves)) == len(moves) and all(m in legal for m in moves)
+    assert lines[0]["move"] == found["move"] and lines[0]["pv"] == found["pv"]
+    assert all(l["pv"][0] == l["move"] and l["depth"] == 3 for l in lines)
+    # Best first, for the side to move.
+    values = [s[1] if s[0] == "cp" else (100000 - s[1] if s[1] > 0 else -100000 - s[1]) for s in (l["score"] for l in lines)]
+    assert values == sorted(values, reverse=True), lines
+    assert [h["multipv"] for h in heard if h["depth"] == 3] == [1, 2, 3][: len(lines)]
+    # One line without it; a bad count names the argument.
+    assert len(e.search(b, depth=2)["lines"]) == 1
+    with pytest.raises(ValueError, match="multipv"):
+        e.search(b, depth=2, multipv=0)

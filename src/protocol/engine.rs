@@ -156,6 +156,7 @@ impl Engine {
             mate: p.mate,
             infinite: p.infinite,
             best_reply: opts.best_reply.unwrap_or(v.search.best_reply),
+            multipv: opts.multipv,
         };
         if !p.infinite {
             if let Some(mt) = p.movetime {

@@ -19,6 +19,8 @@ pub struct Options {
     pub best_reply: Option<bool>,
     pub overhead_ms: u64,
     pub ponder: bool,
+    /// How many best moves each iteration reports (`MultiPV`).
+    pub multipv: usize,
     /// Speaking the UCI dialect (after `uci`): Fairy-Stockfish's texts where a game has its own.
     pub uci: bool,
     /// Evaluate with a network where the variant has one (`EvalFile`, else the built-in one).
@@ -32,6 +34,7 @@ impl Options {
         best_reply: None,
         overhead_ms: 50,
         ponder: false,
+        multipv: 1,
         uci: false,
         use_nnue: true,
     };
@@ -47,6 +50,9 @@ pub use crate::variants::DEFAULT_VARIANT;
 
 /// The longest move overhead the `MoveOverhead` option takes, in milliseconds.
 pub const MAX_OVERHEAD_MS: u64 = 5000;
+/// The most lines `MultiPV` asks for (a Judtho position has more legal moves than that, but no
+/// one reads more lines).
+pub const MAX_MULTIPV: u64 = 500;
 
 /// An option that `setoption` refuses: unknown, without its value, a value out of range or not
 /// one it takes, or not while a search runs; in the protocol's words, naming the option.
@@ -171,6 +177,20 @@ pub(super) const OPTIONS: &[EngineOption] = &[
             default: Options::DEFAULT.ponder,
             set: |s, b| {
                 s.options().ponder = b;
+                Ok(())
+            },
+        },
+        idle: false,
+    },
+    EngineOption {
+        usi: "MultiPV",
+        uci: "MultiPV",
+        kind: Kind::Spin {
+            default: Options::DEFAULT.multipv as u64,
+            min: 1,
+            max: MAX_MULTIPV,
+            set: |s, n| {
+                s.options().multipv = n as usize;
                 Ok(())
             },
         },

@@ -72,7 +72,11 @@ impl fmt::Display for Reply {
             Reply::UciOk => write!(f, "uciok"),
             Reply::ReadyOk => write!(f, "readyok"),
             Reply::Info(i) => {
-                write!(f, "info depth {} seldepth {} score ", i.depth, i.seldepth)?;
+                write!(f, "info depth {} seldepth {} ", i.depth, i.seldepth)?;
+                if i.multipv > 0 {
+                    write!(f, "multipv {} ", i.multipv)?;
+                }
+                write!(f, "score ")?;
                 match i.score {
                     Score::Cp(v) => write!(f, "cp {}", v)?,
                     Score::Mate(n) => write!(f, "mate {}", n)?,

@@ -76,43 +76,69 @@ impl<G: Game> Searcher<G> {
         // How long the last two iterations took on the clock, to foresee the next one's length.
         let mut last_ms = 0u64;
         let mut iteration_start = self.control.clock_ms().unwrap_or(0);
+        let lines = self.limits.multipv.clamp(1, root_moves.len());
+        let mut found: Vec<(i32, Vec<G::Move>)> = Vec::with_capacity(lines);
         for depth in 1..=max_depth {
-            // Aspiration window around the previous score once the scores settle.
-            let mut delta = ASPIRATION_DELTA;
-            let (mut alpha, mut beta) = if depth >= ASPIRATION_DEPTH && prev.abs() < MATE_BOUND {
-                (prev - delta, prev + delta)
-            } else {
-                (-INF, INF)
-            };
-            let v = loop {
-                let v = self.root(root, &mut root_moves, &mut scores, depth as i32, alpha, beta);
-                if self.stopped {
-                    break v;
-                }
-                if v <= alpha {
-                    alpha = (alpha - delta).max(-INF);
-                    beta = (alpha + beta) / 2;
-                } else if v >= beta {
-                    beta = (beta + delta).min(INF);
+            // Each line searches the root moves that the lines before it left, the best of them
+            // first in its place; the first line is the search's move.
+            found.clear();
+            for line in 0..lines {
+                // Aspiration window around the previous score once the scores settle (the first
+                // line; the others open fully).
+                let mut delta = ASPIRATION_DELTA;
+                let (mut alpha, mut beta) = if line == 0 && depth >= ASPIRATION_DEPTH && prev.abs() < MATE_BOUND {
+                    (prev - delta, prev + delta)
                 } else {
-                    break v;
+                    (-INF, INF)
+                };
+                let v = loop {
+                    let v = self.root(root, &mut root_moves, &mut scores, line, depth as i32, (alpha, beta));
+                    if self.stopped {
+                        break v;
+                    }
+                    if v <= alpha {
+                        alpha = (alpha - delta).max(-INF);
+                        beta = (alpha + beta) / 2;
+                    } else if v >= beta {
+                        beta = (beta + delta).min(INF);
+                    } else {
+                        break v;
+                    }
+                    delta += delta;
+                };
+                // A part-searched line is dropped (but the first of the first iteration, which
+                // is all there is): using a move that beat the last best in it was measured and
+                // did not gain (docs/strength.md).
+                if self.stopped && (depth > 1 || line > 0) {
+                    break;
                 }
-                delta += delta;
-            };
-            if self.stopped && depth > 1 {
-                // A part-searched iteration is dropped: using a move that beat the last best in
-                // it was measured and did not gain (docs/strength.md).
-                break;
+                found.push((v, self.pv[0][..self.pv_len[0]].to_vec()));
+                if self.stopped {
+                    break;
+                }
             }
+            // The lines in order of their scores: a later line may score above an earlier
+            // one, each searched with what the tables learnt meanwhile; the best is the move.
+            if found.len() > 1 {
+                found.sort_by_key(|(v, _)| std::cmp::Reverse(*v));
+                for (k, (_, pv)) in found.iter().enumerate() {
+                    if let Some(p) = pv.first().and_then(|&m| root_moves.iter().position(|&x| x == m)) {
+                        root_moves.as_mut_slice().swap(k, p);
+                        scores.swap(k, p);
+                    }
+                }
+            }
+            let Some((v, pv)) = found.first().cloned() else { break };
             prev = v;
-            let pv: Vec<G::Move> = self.pv[0][..self.pv_len[0]].to_vec();
             if let Some(&m) = pv.first() {
                 result.best = Some(m);
             }
             result.ponder = pv.get(1).copied();
             result.score = v;
             result.depth = depth;
-            report(&self.info(depth, v, &pv));
+            for (k, (v, pv)) in found.iter().enumerate() {
+                report(&self.info(k + 1, depth, *v, pv));
+            }
             if self.stopped {
                 break;
             }
@@ -176,8 +202,9 @@ impl<G: Game> Searcher<G> {
         }
     }
 
-    fn info(&self, depth: u32, v: i32, pv: &[G::Move]) -> Info<G::Move> {
+    fn info(&self, multipv: usize, depth: u32, v: i32, pv: &[G::Move]) -> Info<G::Move> {
         Info {
+            multipv,
             depth,
             seldepth: self.seldepth as u32,
             score: Score::from_internal(v),
@@ -193,9 +220,9 @@ impl<G: Game> Searcher<G> {
         pos: &G,
         moves: &mut MovesOf<G>,
         scores: &mut [i32],
+        first: usize,
         depth: i32,
-        mut alpha: i32,
-        beta: i32,
+        (mut alpha, beta): (i32, i32),
     ) -> i32 {
         self.pv_len[0] = 0;
         self.evals[0] = NO_EVAL;
@@ -206,14 +233,15 @@ impl<G: Game> Searcher<G> {
         // the order of the work it took to refute them, the nearest to good first, so that the
         // reductions of late moves fall on the moves refuted at once.
         let mut effort = vec![0u64; moves.len()];
-        for i in 0..moves.len() {
+        // The moves before `first` are the lines already searched (MultiPV).
+        for i in first..moves.len() {
             let m = moves.as_slice()[i];
             let nodes_before = self.nodes;
             self.played[0] = pos.piece_to(m);
             let step = Step {
                 depth,
                 ply: 0,
-                count: i,
+                count: i - first,
                 in_check,
                 pv_node: true,
                 quiet: pos.tactical_value(m).is_none(),
@@ -226,12 +254,12 @@ impl<G: Game> Searcher<G> {
             if self.stopped {
                 break;
             }
-            scores[i] = if v > alpha || i == 0 { v } else { -INF };
+            scores[i] = if v > alpha || i == first { v } else { -INF };
             effort[i] = self.nodes - nodes_before;
             if v > best {
                 best = v;
             }
-            if v > alpha || i == 0 {
+            if v > alpha || i == first {
                 self.set_pv(0, m);
             }
             if v > alpha {
@@ -243,19 +271,19 @@ impl<G: Game> Searcher<G> {
         }
         // The next iteration searches the best moves first (stable: earlier wins ties).
         if !self.stopped {
-            let mut idx: Vec<usize> = (0..moves.len()).collect();
+            let mut idx: Vec<usize> = (first..moves.len()).collect();
             idx.sort_by_key(|&i| std::cmp::Reverse((scores[i], effort[i])));
             let old: Vec<G::Move> = moves.iter().copied().collect();
             let old_scores: Vec<i32> = scores.to_vec();
             for (k, &i) in idx.iter().enumerate() {
-                moves.as_mut_slice()[k] = old[i];
-                scores[k] = old_scores[i];
+                moves.as_mut_slice()[first + k] = old[i];
+                scores[first + k] = old_scores[i];
             }
         } else if self.pv_len[0] > 0 {
             // Keep the best move found so far first.
             let b = self.pv[0][0];
-            if let Some(p) = moves.iter().position(|&m| m == b) {
-                moves.as_mut_slice()[..=p].rotate_right(1);
+            if let Some(p) = moves.iter().skip(first).position(|&m| m == b) {
+                moves.as_mut_slice()[first..=first + p].rotate_right(1);
             }
         }
         best

@@ -58,6 +58,9 @@ pub struct Limits {
     pub infinite: bool,
     /// With more than two sides: Best-Reply Search instead of the paranoid search.
     pub best_reply: bool,
+    /// How many best root moves each iteration searches and reports, each line the best of
+    /// the moves the lines before it left (`MultiPV`); 0 and 1 both mean one.
+    pub multipv: usize,
 }
 
 /// Shared between the session and the search thread.
@@ -133,6 +136,8 @@ impl Score {
 /// One progress report, sent after each completed iteration and at the end.
 #[derive(Clone, Debug)]
 pub struct Info<M> {
+    /// The line's rank among the iteration's lines (`MultiPV`), from 1.
+    pub multipv: usize,
     pub depth: u32,
     pub seldepth: u32,
     pub score: Score,
