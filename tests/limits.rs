@@ -153,6 +153,7 @@ fn options_at_their_extremes() {
         ("USI_Hash", ["0", "1", "8192", "8193"]),
         ("Threads", ["0", "1", "256", "257"]),
         ("MoveOverhead", ["0", "1", "5000", "5001"]),
+        ("MultiPV", ["0", "1", "500", "501"]),
     ] {
         for v in values {
             let got = e.ask(&format!("setoption name {option} value {v}"));
@@ -160,15 +161,17 @@ fn options_at_their_extremes() {
             let in_range = match option {
                 "USI_Hash" => v == "1" || v == "8192",
                 "Threads" => v == "1" || v == "256",
+                "MultiPV" => v == "1" || v == "500",
                 _ => v != "5001",
             };
             assert_eq!(refused, !in_range, "{option} = {v}: {got:?}");
             // Every accepted value searches.
             go(&mut e, "go depth 1", Expect::Within(0));
         }
-        // Back to a small table and one thread, for the next option's searches.
+        // Back to a small table, one thread and one line, for the next option's searches.
         e.ask("setoption name USI_Hash value 1");
         e.ask("setoption name Threads value 1");
+        e.ask("setoption name MultiPV value 1");
     }
     // The largest overhead leaves a fixed move time half of itself (section 3's movetime).
     e.ask("setoption name MoveOverhead value 5000");
