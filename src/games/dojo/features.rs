@@ -26,7 +26,7 @@ pub(super) const MAX_ACTIVE: usize = 32 + 30 + 3 * 30 + 2;
 
 /// How near a belt counter (`limit` fires) is to firing: none, or a step 0..3.
 #[inline(always)]
-fn nearness(count: u8, limit: u8) -> Option<usize> {
+const fn nearness(count: u8, limit: u8) -> Option<usize> {
     if count == 0 {
         return None;
     }
@@ -92,14 +92,11 @@ impl Dojo {
 /// `NEAR[count]`: `nearness(count, BELT_LIMIT)` as a step plus one, 0 for none.
 const NEAR: [u8; 256] = {
     let mut t = [0u8; 256];
-    let mut c = 1;
+    let mut c = 0;
     while c < 256 {
-        let left = (BELT_LIMIT as usize).saturating_sub(c);
-        t[c] = match left {
-            1..=2 => 3,
-            3..=5 => 2,
-            6..=10 => 1,
-            _ => 0,
+        t[c] = match nearness(c as u8, BELT_LIMIT) {
+            Some(step) => step as u8 + 1,
+            None => 0,
         };
         c += 1;
     }
