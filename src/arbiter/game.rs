@@ -552,35 +552,17 @@ pub fn referee<G: Game>(
                 let line = match answer_line {
                     Ok(Some(l)) => l,
                     Ok(None) => unreachable!("the wait ends with a line or a fault"),
-                    Err(Fault::Died) => {
-                        return Ok(forfeit(
-                            report,
-                            &record,
-                            p,
-                            Ending::Crash,
-                            "crash",
-                            format!("{} exited during its move", who),
-                        ));
-                    }
-                    Err(Fault::Timeout) if allowed.is_some() => {
-                        return Ok(forfeit(
-                            report,
-                            &record,
-                            p,
-                            Ending::TimeForfeit,
-                            "time forfeit",
-                            format!("{} sent no move within {} ms", who, wait),
-                        ));
-                    }
-                    Err(Fault::Timeout) => {
-                        return Ok(forfeit(
-                            report,
-                            &record,
-                            p,
-                            Ending::Hang,
-                            "no response",
-                            format!("{} hung for {} ms", who, wait),
-                        ));
+                    Err(fault) => {
+                        let (ending, word, detail) = match fault {
+                            Fault::Died => (Ending::Crash, "crash", format!("{} exited during its move", who)),
+                            Fault::Timeout if allowed.is_some() => (
+                                Ending::TimeForfeit,
+                                "time forfeit",
+                                format!("{} sent no move within {} ms", who, wait),
+                            ),
+                            Fault::Timeout => (Ending::Hang, "no response", format!("{} hung for {} ms", who, wait)),
+                        };
+                        return Ok(forfeit(report, &record, p, ending, word, detail));
                     }
                 };
                 let mv = line.split_whitespace().nth(1).unwrap_or("").to_string();

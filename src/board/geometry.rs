@@ -22,42 +22,37 @@ pub const fn on_board(files: usize, ranks: usize, file: i32, rank: i32) -> bool 
 
 /// The squares one step of each of `steps` away from `sq`.
 pub const fn leaps(files: usize, ranks: usize, sq: usize, steps: &[(i32, i32)]) -> u64 {
-    let (f, r) = ((sq % files) as i32, (sq / files) as i32);
-    let mut out = 0u64;
-    let mut i = 0;
-    while i < steps.len() {
-        let (x, y) = (f + steps[i].0, r + steps[i].1);
-        if on_board(files, ranks, x, y) {
-            out |= 1u64 << (y as usize * files + x as usize);
-        }
-        i += 1;
-    }
-    out
+    reach(files, ranks, sq, 0, steps, 1)
 }
 
 /// `leaps` for every square: a step table.
 pub const fn leap_table<const N: usize>(files: usize, ranks: usize, steps: &[(i32, i32)]) -> [u64; N] {
-    assert!(N == files * ranks && N <= 64);
-    let mut t = [0u64; N];
-    let mut sq = 0;
-    while sq < N {
-        t[sq] = leaps(files, ranks, sq, steps);
-        sq += 1;
-    }
-    t
+    reach_table(files, ranks, steps, 1)
 }
 
 /// Attacks along `dirs` from `sq` given blockers `occ`, square by square: each ray runs to the
 /// first occupied square, which it includes. The reference that the magic tables are built from
 /// and checked against.
 pub const fn slide(files: usize, ranks: usize, sq: usize, occ: u64, dirs: &[(i32, i32)]) -> u64 {
+    reach(files, ranks, sq, occ, dirs, usize::MAX)
+}
+
+/// `slide` on an empty board for every square.
+pub const fn ray_table<const N: usize>(files: usize, ranks: usize, dirs: &[(i32, i32)]) -> [u64; N] {
+    reach_table(files, ranks, dirs, usize::MAX)
+}
+
+/// The squares along each of `dirs` from `sq`, at most `most` steps, each ray stopping at the
+/// first square in `occ` (included): a leap is a slide of one step.
+const fn reach(files: usize, ranks: usize, sq: usize, occ: u64, dirs: &[(i32, i32)], most: usize) -> u64 {
     let (c, r) = ((sq % files) as i32, (sq / files) as i32);
     let mut out = 0u64;
     let mut i = 0;
     while i < dirs.len() {
         let (dc, dr) = dirs[i];
         let (mut x, mut y) = (c + dc, r + dr);
-        while on_board(files, ranks, x, y) {
+        let mut n = 0;
+        while n < most && on_board(files, ranks, x, y) {
             let b = 1u64 << (y as usize * files + x as usize);
             out |= b;
             if occ & b != 0 {
@@ -65,19 +60,20 @@ pub const fn slide(files: usize, ranks: usize, sq: usize, occ: u64, dirs: &[(i32
             }
             x += dc;
             y += dr;
+            n += 1;
         }
         i += 1;
     }
     out
 }
 
-/// `slide` on an empty board for every square.
-pub const fn ray_table<const N: usize>(files: usize, ranks: usize, dirs: &[(i32, i32)]) -> [u64; N] {
+/// `reach` on an empty board for every square.
+const fn reach_table<const N: usize>(files: usize, ranks: usize, dirs: &[(i32, i32)], most: usize) -> [u64; N] {
     assert!(N == files * ranks && N <= 64);
     let mut t = [0u64; N];
     let mut sq = 0;
     while sq < N {
-        t[sq] = slide(files, ranks, sq, 0, dirs);
+        t[sq] = reach(files, ranks, sq, 0, dirs, most);
         sq += 1;
     }
     t
@@ -181,6 +177,26 @@ pub const fn file_mask(files: usize, ranks: usize, file: usize) -> u64 {
         r += 1;
     }
     m
+}
+
+/// The kind of the piece on the one-square set `b`, given a set per kind: the first kind of
+/// `order` whose set holds it, the last without a look. Callers list the commonest kinds first;
+/// the array is fixed, so the loop unrolls.
+#[inline(always)]
+pub fn kind_on<const K: usize>(kinds: &[u64; K], order: [usize; K], b: u64) -> usize {
+    let mut i = 0;
+    while i + 1 < K && kinds[order[i]] & b == 0 {
+        i += 1;
+    }
+    order[i]
+}
+
+/// Puts a piece on the empty square `sq` or lifts it from there: the square flips in its
+/// owner's set and in its kind's set.
+#[inline(always)]
+pub fn flip(owner: &mut u64, kind: &mut u64, sq: usize) {
+    *owner ^= 1u64 << sq;
+    *kind ^= 1u64 << sq;
 }
 
 /// The lowest square of a set, removed from it.

@@ -23,6 +23,14 @@ impl<const W: usize> std::fmt::Debug for SquareSet<W> {
     }
 }
 
+/// How `SquareSet::word_by_word` combines two sets.
+#[derive(Clone, Copy)]
+enum Combine {
+    Union,
+    Intersect,
+    Minus,
+}
+
 impl<const W: usize> SquareSet<W> {
     pub const EMPTY: Self = SquareSet([0; W]);
 
@@ -68,33 +76,32 @@ impl<const W: usize> SquareSet<W> {
 
     #[inline(always)]
     pub const fn union(self, o: Self) -> Self {
-        let mut w = self.0;
-        let mut i = 0;
-        while i < W {
-            w[i] |= o.0[i];
-            i += 1;
-        }
-        SquareSet(w)
+        self.word_by_word(o, Combine::Union)
     }
 
     #[inline(always)]
     pub const fn intersect(self, o: Self) -> Self {
-        let mut w = self.0;
-        let mut i = 0;
-        while i < W {
-            w[i] &= o.0[i];
-            i += 1;
-        }
-        SquareSet(w)
+        self.word_by_word(o, Combine::Intersect)
     }
 
     /// The squares of `self` that are not in `o`.
     #[inline(always)]
     pub const fn minus(self, o: Self) -> Self {
+        self.word_by_word(o, Combine::Minus)
+    }
+
+    /// `self` and `o` combined word by word (a loop, so that it stays a `const fn` for the
+    /// tables; `how` is a constant at every call, so each use compiles to its one operation).
+    #[inline(always)]
+    const fn word_by_word(self, o: Self, how: Combine) -> Self {
         let mut w = self.0;
         let mut i = 0;
         while i < W {
-            w[i] &= !o.0[i];
+            w[i] = match how {
+                Combine::Union => w[i] | o.0[i],
+                Combine::Intersect => w[i] & o.0[i],
+                Combine::Minus => w[i] & !o.0[i],
+            };
             i += 1;
         }
         SquareSet(w)
@@ -417,19 +424,19 @@ impl<const W: usize, const N: usize> Rays<W, N> {
     /// Rook attacks: the four orthogonal directions.
     #[inline(always)]
     pub fn rook(&self, sq: usize, occ: SquareSet<W>) -> SquareSet<W> {
-        self.ray_attacks(sq, 0, occ)
-            | self.ray_attacks(sq, 1, occ)
-            | self.ray_attacks(sq, 4, occ)
-            | self.ray_attacks(sq, 5, occ)
+        self.along([0, 1, 4, 5], sq, occ)
     }
 
     /// Bishop attacks: the four diagonal directions.
     #[inline(always)]
     pub fn bishop(&self, sq: usize, occ: SquareSet<W>) -> SquareSet<W> {
-        self.ray_attacks(sq, 2, occ)
-            | self.ray_attacks(sq, 3, occ)
-            | self.ray_attacks(sq, 6, occ)
-            | self.ray_attacks(sq, 7, occ)
+        self.along([2, 3, 6, 7], sq, occ)
+    }
+
+    /// Attacks along four of the eight directions (a fixed array, so the loop unrolls).
+    #[inline(always)]
+    fn along(&self, dirs: [usize; 4], sq: usize, occ: SquareSet<W>) -> SquareSet<W> {
+        dirs.into_iter().fold(SquareSet::EMPTY, |att, d| att | self.ray_attacks(sq, d, occ))
     }
 
     #[inline(always)]

@@ -35,6 +35,13 @@ pub struct Man {
     pub ring: Option<&'static str>,
 }
 
+impl Man {
+    /// A piece that plays, unpromoted and without a ring: what the games change from.
+    pub fn new(seat: Seat, token: String, label: String, king: bool) -> Man {
+        Man { seat, token, label, promoted: false, king, inert: false, ring: None }
+    }
+}
+
 /// One square of the board.
 #[derive(Clone, Debug, Default, PartialEq, Eq)]
 pub struct Cell {

@@ -94,7 +94,11 @@ pub trait Rules: Clone + Send + Sync + 'static {
         Self::VARIANT.seats.len()
     }
     fn to_move(&self) -> Seat;
-    fn side_of(&self, seat: Seat) -> Side;
+    /// The side whose interests `seat` serves: its own, unless the game joins seats into sides
+    /// (Double Mate's partners, Judtho's alliances).
+    fn side_of(&self, seat: Seat) -> Side {
+        Side(seat.0)
+    }
     /// Whether `side` is out of a game that goes on without it (a Chaturanga army whose king was
     /// captured): its result is settled, whatever the others do.
     fn side_lost(&self, _side: Side) -> bool {

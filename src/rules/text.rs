@@ -29,6 +29,16 @@ pub fn fields<'a>(text: &'a str, min: usize, max: usize, needs: &str) -> Result<
     Ok(fields)
 }
 
+/// An 8x8 board in FEN's order, rank 8 first, as `read_board` reads it; `put` gets the square
+/// counted from a1 = 0.
+pub fn read_board_8x8<P>(
+    field: &str,
+    piece: impl FnMut(&mut std::str::Chars<'_>) -> Result<P, String>,
+    mut put: impl FnMut(P, usize) -> Result<(), String>,
+) -> Result<(), String> {
+    read_board(field, 8, 8, |row| (8 - row).to_string(), piece, |p, row, file| put(p, (7 - row) * 8 + file))
+}
+
 /// Reads a board field: `ranks` ranks from the top, separated by `/`, each its squares from the
 /// left as pieces and counts of empty squares. A count is the whole run of digits, 1 to the
 /// board's width without a leading zero, so that each run of empty squares has one spelling
@@ -106,6 +116,12 @@ pub fn write_board(s: &mut String, files: usize, ranks: usize, mut token: impl F
             let _ = write!(s, "{}", empty);
         }
     }
+}
+
+/// An 8x8 board as `read_board_8x8` reads it: `token` writes the piece on a square counted
+/// from a1 = 0.
+pub fn write_board_8x8(s: &mut String, mut token: impl FnMut(usize, &mut String)) {
+    write_board(s, 8, 8, |row, file, out| token((7 - row) * 8 + file, out))
 }
 
 #[cfg(test)]

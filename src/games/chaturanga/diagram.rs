@@ -29,14 +29,10 @@ impl<const FFA: bool> Draw for Chaturanga<FFA> {
                 let sq = (7 - i / 8) * 8 + i % 8;
                 Cell {
                     square: square_name(sq),
-                    man: self.piece_at(sq).map(|(a, k)| Man {
-                        seat: Seat(a),
-                        token: format!("{}{}", ARMY_LETTERS[a as usize] as char, KINDS[k] as char),
-                        label: (KINDS[k] as char).to_string(),
-                        promoted: false,
-                        king: k == KING,
-                        inert: states[a as usize] == ArmyState::Out,
-                        ring: None,
+                    man: self.piece_at(sq).map(|(a, k)| {
+                        let token = format!("{}{}", ARMY_LETTERS[a as usize] as char, KINDS[k] as char);
+                        let man = Man::new(Seat(a), token, (KINDS[k] as char).to_string(), k == KING);
+                        Man { inert: states[a as usize] == ArmyState::Out, ..man }
                     }),
                     ..Cell::default()
                 }

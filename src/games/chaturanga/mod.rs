@@ -25,7 +25,7 @@ pub use notation::{START, square_name};
 use tables::tables;
 pub use variant::{ALL_AGAINST_ALL_VARIANT, DOUBLE_MATE_VARIANT};
 
-use crate::board::geometry::pop;
+use crate::board::geometry::{flip, kind_on, pop};
 use crate::board::sliders::SLIDERS_8X8 as SLIDERS;
 use crate::rules::VariantSpec;
 use crate::rules::{MoveList, Outcome, Rules, Seat, SeatMask, Side, Termination};
@@ -147,17 +147,7 @@ impl<const FFA: bool> Chaturanga<FFA> {
     #[inline(always)]
     fn kind_at(&self, b: u64) -> usize {
         // Pawns are the most common piece, the king the rarest.
-        if self.kind[PAWN] & b != 0 {
-            PAWN
-        } else if self.kind[SHIP] & b != 0 {
-            SHIP
-        } else if self.kind[KNIGHT] & b != 0 {
-            KNIGHT
-        } else if self.kind[ROOK] & b != 0 {
-            ROOK
-        } else {
-            KING
-        }
+        kind_on(&self.kind, [PAWN, SHIP, KNIGHT, ROOK, KING], b)
     }
 
     #[inline(always)]
@@ -165,18 +155,16 @@ impl<const FFA: bool> Chaturanga<FFA> {
         (0..3).find(|&a| self.army[a] & b != 0).unwrap_or(3)
     }
 
+    /// Puts a piece on an empty square, or lifts it from its square (`remove`), with its key.
     #[inline(always)]
     fn put(&mut self, a: usize, k: usize, sq: usize) {
-        self.army[a] |= 1u64 << sq;
-        self.kind[k] |= 1u64 << sq;
+        flip(&mut self.army[a], &mut self.kind[k], sq);
         self.hash ^= tables().z_piece[a][k][sq];
     }
 
     #[inline(always)]
     fn remove(&mut self, a: usize, k: usize, sq: usize) {
-        self.army[a] &= !(1u64 << sq);
-        self.kind[k] &= !(1u64 << sq);
-        self.hash ^= tables().z_piece[a][k][sq];
+        self.put(a, k, sq);
     }
 
     /// The armies whose pieces attack army `a`: the other side in Double Mate; in all against

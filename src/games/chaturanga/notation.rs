@@ -3,13 +3,13 @@
 use super::*;
 use crate::rules::Notation;
 use crate::rules::PositionError;
-use crate::rules::text::{self, number, read_board, write_board};
+use crate::rules::text::{self, number, read_board_8x8, write_board_8x8};
 use std::fmt::Write as _;
 
 pub const START: &str = "bSbP2rKrRrNrS/bNbP2rPrPrPrP/bRbP6/bKbP6/6gPgK/6gPgR/yPyPyPyP2gPgN/ySyNyRyK2gPgS y - 0 1";
 
 pub fn square_name(sq: usize) -> String {
-    format!("{}{}", (b'a' + (sq % 8) as u8) as char, sq / 8 + 1)
+    crate::board::geometry::square_name(8, sq)
 }
 
 pub(super) fn format_move(m: Move) -> String {
@@ -33,11 +33,8 @@ impl<const FFA: bool> Chaturanga<FFA> {
             "position needs 5 fields (board, army to move, armies out, quiet turns, turn number)",
         )?;
         let mut p = Self::empty();
-        read_board(
+        read_board_8x8(
             fields[0],
-            8,
-            8,
-            |row| (8 - row).to_string(),
             |c| {
                 let l = c.next().unwrap_or(' ');
                 let a = ARMY_LETTERS
@@ -51,8 +48,8 @@ impl<const FFA: bool> Chaturanga<FFA> {
                     .ok_or_else(|| format!("'{}' is not a piece (K R N S P)", kc))?;
                 Ok((a, k))
             },
-            |(a, k), row, file| {
-                p.put(a, k, (7 - row) * 8 + file);
+            |(a, k), sq| {
+                p.put(a, k, sq);
                 Ok(())
             },
         )?;
@@ -113,8 +110,8 @@ impl<const FFA: bool> Notation for Chaturanga<FFA> {
 
     fn to_text(&self) -> String {
         let mut s = String::new();
-        write_board(&mut s, 8, 8, |row, file, out| {
-            if let Some((a, k)) = self.piece_at((7 - row) * 8 + file) {
+        write_board_8x8(&mut s, |sq, out| {
+            if let Some((a, k)) = self.piece_at(sq) {
                 out.push(ARMY_LETTERS[a as usize] as char);
                 out.push(KIND_LETTERS[k] as char);
             }

@@ -12,15 +12,8 @@ const BELTS: [&str; 6] = ["#e8c400", "#f08a00", "#2f9e44", "#8e44ad", "#1c7ed6",
 const BELT_NAMES: [&str; 6] = ["yellow belt", "orange belt", "green belt", "purple belt", "deputy", "antisensei"];
 
 fn man(c: usize, k: usize) -> Man {
-    Man {
-        seat: Seat(c as u8),
-        token: letter(c, k).to_string(),
-        label: (b"PNBRQK"[k] as char).to_string(),
-        promoted: false,
-        king: k == KING,
-        inert: false,
-        ring: Some(BELTS[k]),
-    }
+    let label = (b"PNBRQK"[k] as char).to_string();
+    Man { ring: Some(BELTS[k]), ..Man::new(Seat(c as u8), letter(c, k).to_string(), label, k == KING) }
 }
 
 impl Draw for Dojo {

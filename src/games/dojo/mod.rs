@@ -27,7 +27,7 @@ pub use notation::{START, parse_square, square_name};
 use tables::tables;
 pub use variant::VARIANT;
 
-use crate::board::geometry::pop;
+use crate::board::geometry::{flip, kind_on, pop};
 use crate::board::sliders::SLIDERS_8X8 as SLIDERS;
 use crate::rules::VariantSpec;
 use crate::rules::{MoveList, Outcome, Rules, Seat, SeatMask, Side, Termination};
@@ -200,19 +200,7 @@ impl Dojo {
 
     #[inline(always)]
     fn kind_at(&self, b: u64) -> usize {
-        if self.kind[PAWN] & b != 0 {
-            PAWN
-        } else if self.kind[KNIGHT] & b != 0 {
-            KNIGHT
-        } else if self.kind[BISHOP] & b != 0 {
-            BISHOP
-        } else if self.kind[ROOK] & b != 0 {
-            ROOK
-        } else if self.kind[QUEEN] & b != 0 {
-            QUEEN
-        } else {
-            KING
-        }
+        kind_on(&self.kind, [PAWN, KNIGHT, BISHOP, ROOK, QUEEN, KING], b)
     }
 
     /// The active piece on `sq`: owner and belt.
@@ -253,18 +241,17 @@ impl Dojo {
 
     // ---- changes that keep the hash ----
 
+    /// Puts an active piece on an empty square, with its key.
     #[inline(always)]
     fn put(&mut self, c: usize, k: usize, sq: usize) {
-        self.color[c] |= 1u64 << sq;
-        self.kind[k] |= 1u64 << sq;
+        flip(&mut self.color[c], &mut self.kind[k], sq);
         self.hash ^= tables().z_piece[c][k][sq];
     }
 
     /// Takes an active piece off its square with its counters.
     #[inline(always)]
     fn remove(&mut self, c: usize, k: usize, sq: usize) {
-        self.color[c] &= !(1u64 << sq);
-        self.kind[k] &= !(1u64 << sq);
+        flip(&mut self.color[c], &mut self.kind[k], sq);
         self.hash ^= tables().z_piece[c][k][sq];
         for i in 0..3 {
             self.set_counter(sq, i, 0);
@@ -413,10 +400,6 @@ impl Rules for Dojo {
 
     fn to_move(&self) -> Seat {
         Seat(self.turn)
-    }
-
-    fn side_of(&self, seat: Seat) -> Side {
-        Side(seat.0)
     }
 
     fn legal_moves(&self, out: &mut List<Move>) {

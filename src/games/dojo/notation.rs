@@ -4,21 +4,17 @@
 use super::*;
 use crate::rules::Notation;
 use crate::rules::PositionError;
-use crate::rules::text::{self, read_board, write_board};
+use crate::rules::text::{self, read_board_8x8, write_board_8x8};
 use std::fmt::Write as _;
 
 pub const START: &str = "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1 - -";
 
 pub fn square_name(sq: usize) -> String {
-    format!("{}{}", (b'a' + (sq % 8) as u8) as char, sq / 8 + 1)
+    crate::board::geometry::square_name(8, sq)
 }
 
 pub fn parse_square(s: &str) -> Option<usize> {
-    let b = s.as_bytes();
-    if b.len() != 2 || !(b'a'..=b'h').contains(&b[0]) || !(b'1'..=b'8').contains(&b[1]) {
-        return None;
-    }
-    Some((b[1] - b'1') as usize * 8 + (b[0] - b'a') as usize)
+    crate::board::geometry::parse_square(8, 8, s)
 }
 
 pub(super) fn format_move(m: Move) -> String {
@@ -47,17 +43,14 @@ impl Dojo {
              passive members, counters)",
         )?;
         let mut p = Self::empty();
-        read_board(
+        read_board_8x8(
             fields[0],
-            8,
-            8,
-            |row| (8 - row).to_string(),
             |c| {
                 let l = c.next().unwrap_or(' ');
                 piece_letter(l).ok_or_else(|| format!("'{}' is not a piece", l))
             },
-            |(col, k), row, file| {
-                p.put(col, k, (7 - row) * 8 + file);
+            |(col, k), sq| {
+                p.put(col, k, sq);
                 Ok(())
             },
         )?;
@@ -283,8 +276,8 @@ impl Notation for Dojo {
 
     fn to_text(&self) -> String {
         let mut s = String::new();
-        write_board(&mut s, 8, 8, |row, file, out| {
-            if let Some((c, k)) = self.piece_at((7 - row) * 8 + file) {
+        write_board_8x8(&mut s, |sq, out| {
+            if let Some((c, k)) = self.piece_at(sq) {
                 out.push(letter(c, k));
             }
         });

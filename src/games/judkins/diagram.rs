@@ -27,15 +27,8 @@ impl Draw for Judkins {
                 square: square_name(sq),
                 man: self.piece_at(sq).map(|(color, pt)| {
                     let l = label(pt);
-                    Man {
-                        seat: Seat(color),
-                        token: if color == SENTE { l.clone() } else { l.to_ascii_lowercase() },
-                        label: l,
-                        promoted: pt >= TOKIN,
-                        king: pt == KING,
-                        inert: false,
-                        ring: None,
-                    }
+                    let token = if color == SENTE { l.clone() } else { l.to_ascii_lowercase() };
+                    Man { promoted: pt >= TOKIN, ..Man::new(Seat(color), token, l, pt == KING) }
                 }),
                 ..Cell::default()
             })

@@ -246,10 +246,6 @@ impl Rules for Judkins {
         Seat(self.side)
     }
 
-    fn side_of(&self, seat: Seat) -> Side {
-        Side(seat.0)
-    }
-
     fn legal_moves(&self, out: &mut List<Move>) {
         self.generate(out, false);
     }

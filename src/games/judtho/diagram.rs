@@ -83,17 +83,10 @@ impl Draw for Judtho {
                 Cell {
                     square: square_name(sq),
                     realm: (0..4u8).find(|&s| t.realm[s as usize].has(sq)).map(Seat),
-                    man: self.piece_at(sq).map(|(seat, kind)| Man {
-                        seat: Seat(seat),
-                        token: format!(
-                            "{}{}",
-                            SEAT_LETTERS[seat as usize] as char, KIND_LETTERS[kind as usize] as char
-                        ),
-                        label: (KIND_LETTERS[kind as usize] as char).to_string(),
-                        promoted: false,
-                        king: kind == KING,
-                        inert: false,
-                        ring: None,
+                    man: self.piece_at(sq).map(|(seat, kind)| {
+                        let letter = KIND_LETTERS[kind as usize] as char;
+                        let token = format!("{}{}", SEAT_LETTERS[seat as usize] as char, letter);
+                        Man::new(Seat(seat), token, letter.to_string(), kind == KING)
                     }),
                     ..Cell::default()
                 }
