@@ -1,4 +1,4 @@
-"""Random-playout plies per second: tetrarch next to PettingZoo's chess_v6 and pyffish.
+"""Random-playout plies per second: tetrarch next to python-chess, PettingZoo's chess_v6 and pyffish.
 
     pip install ./python[bench]
     python python/bench.py [--seconds 5] [--seed 1]
@@ -8,15 +8,19 @@ them played, and its rate:
 
 - `tetrarch <variant>`: `Board.legal_moves()` and `Board.push()`, for each of the five variants;
 - `tetrarch env <variant>`: the same games through `tetrarch.pettingzoo`, an observation and an
-  action mask at every step, as a learning agent sees them;
-- `chess_v6`: PettingZoo's chess environment (python-chess underneath), an agent picking at
-  random from its action mask;
+  action mask at every step, as a learning agent sees them, the agent choosing from the mover's
+  `info["legal_actions"]`; `(mask)`: the same agent choosing from `np.flatnonzero` of the mask,
+  as it must with `chess_v6`, which gives nothing else;
+- `python-chess`: `chess.Board`'s legal moves and `push`, the same loop as `tetrarch <variant>`;
+- `chess_v6`: PettingZoo's chess environment (python-chess underneath), the same agent as
+  `tetrarch env <variant>`, picking at random from its action mask;
 - `pyffish judkins`: Fairy-Stockfish's Python module replaying the very plies of the tetrarch
   Judkins games, whole games in the same order for the same time (translated to its square
   names), one `legal_moves` call per ply, each checked to contain the move tetrarch played.
 
-The ratios at the end are tetrarch's Judkins rate over pyffish's and tetrarch's rates over
-chess_v6's. Rates, not pass or fail: this script is for people, never for the test suite.
+The ratios at the end compare like with like: each variant's board loop over python-chess's,
+each variant's environment loop over chess_v6's (the goal is 10x), and tetrarch's Judkins over
+pyffish's. Rates, not pass or fail: this script is for people, never for the test suite.
 """
 
 from __future__ import annotations
@@ -56,7 +60,7 @@ def tetrarch_games(variant: str, seconds: float, rng: random.Random):
     return plies, time.perf_counter() - start, games
 
 
-def tetrarch_env(variant: str, seconds: float, seed: int):
+def tetrarch_env(variant: str, seconds: float, seed: int, sparse: bool):
     from tetrarch.pettingzoo import env
 
     e = env(variant, max_plies=MAX_PLIES)
@@ -66,11 +70,28 @@ def tetrarch_env(variant: str, seconds: float, seed: int):
     while time.perf_counter() - start < seconds:
         e.reset(seed=int(rng.integers(1 << 30)))
         for agent in e.agent_iter():
-            obs, _, term, trunc, _ = e.last()
+            obs, _, term, trunc, info = e.last()
             if term or trunc:
                 e.step(None)
                 continue
-            e.step(int(rng.choice(np.flatnonzero(obs["action_mask"]))))
+            legal = info["legal_actions"] if sparse else np.flatnonzero(obs["action_mask"])
+            e.step(int(rng.choice(legal)))
+            plies += 1
+    return plies, time.perf_counter() - start
+
+
+def python_chess(seconds: float, rng: random.Random):
+    import chess
+
+    plies = 0
+    start = time.perf_counter()
+    while time.perf_counter() - start < seconds:
+        b = chess.Board()
+        for _ in range(MAX_PLIES):
+            moves = list(b.legal_moves)
+            if not moves:
+                break
+            b.push(rng.choice(moves))
             plies += 1
     return plies, time.perf_counter() - start
 
@@ -149,9 +170,16 @@ def main() -> int:
     env_rates = {}
     try:
         for v in tetrarch.variants():
-            env_rates[v] = line(f"tetrarch env {v}", *tetrarch_env(v, args.seconds, args.seed))
+            env_rates[v] = line(f"tetrarch env {v}", *tetrarch_env(v, args.seconds, args.seed, True))
+        for v in tetrarch.variants():
+            line(f"tetrarch env {v} (mask)", *tetrarch_env(v, args.seconds, args.seed, False))
     except ImportError as e:
         print(f"tetrarch env: skipped ({e})")
+    try:
+        board = line("python-chess", *python_chess(args.seconds, rng))
+    except ImportError as e:
+        board = None
+        print(f"python-chess: skipped ({e}); pip install chess")
     try:
         chess = line("chess_v6 (PettingZoo)", *chess_v6(args.seconds, args.seed))
     except ImportError as e:
@@ -169,11 +197,12 @@ def main() -> int:
     print()
     if fairy:
         print(f"tetrarch judkins / pyffish judkins: {rates['judkins'] / fairy:6.1f}x  (goal 20x)")
-    if chess:
+    if board:
         for v in tetrarch.variants():
-            print(f"tetrarch {v:<15} / chess_v6: {rates[v] / chess:6.1f}x  (goal 10x)")
+            print(f"tetrarch {v:<15} / python-chess: {rates[v] / board:6.1f}x")
+    if chess:
         for v, r in env_rates.items():
-            print(f"tetrarch env {v:<11} / chess_v6: {r / chess:6.1f}x")
+            print(f"tetrarch env {v:<15} / chess_v6: {r / chess:6.1f}x  (goal 10x)")
     return 0
 
 

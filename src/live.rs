@@ -75,6 +75,9 @@ pub trait Live: Send + Sync {
     fn actions_move(&self, actions: &[u32]) -> Result<String, String>;
     /// Which actions may follow `prefix` in a legal move.
     fn action_mask(&self, prefix: &[u32]) -> Vec<bool>;
+    /// Plays the legal move that `actions` spell, and gives its text; `None` (nothing played)
+    /// where they only begin a legal move, which needs more actions.
+    fn push_actions(&mut self, actions: &[u32]) -> Result<Option<String>, String>;
     /// The position as planes, from `seat`'s view.
     fn observation(&self, seat: Seat) -> Observation;
     /// The kinds of the variant's pieces as its pictures label them: the order of the planes.
@@ -247,6 +250,17 @@ impl<G: Game> Played<G> {
         t
     }
 
+    /// Calls `each` with every legal move and its actions (one buffer for all of them: this
+    /// runs at every step of a learning agent).
+    fn each_with_tokens(&self, mut each: impl FnMut(G::Move, &[u32])) {
+        let mut t = Vec::with_capacity(4);
+        for &m in self.legal_moves().iter() {
+            t.clear();
+            G::action_tokens(m, &mut t);
+            each(m, &t);
+        }
+    }
+
     /// The moves of a line that are legal, in order, as texts, up to the first that is not.
     pub fn walk(&self, line: &[G::Move]) -> Vec<String> {
         let mut pos = self.record.current.clone();
@@ -270,13 +284,15 @@ impl<G: Game> Played<G> {
             Some((&last, init)) if last == end => (init, true),
             _ => (actions, false),
         };
-        let moves = self.legal_moves();
-        let exact = moves.iter().copied().find(|&m| Self::tokens(m) == body)?;
-        let longer = moves.iter().any(|&m| {
-            let t = Self::tokens(m);
-            t.len() > body.len() && t.starts_with(body)
+        let (mut exact, mut longer) = (None, false);
+        self.each_with_tokens(|m, t| {
+            if t == body {
+                exact = Some(m);
+            } else if t.len() > body.len() && t.starts_with(body) {
+                longer = true;
+            }
         });
-        (closed == longer).then_some(exact)
+        exact.filter(|_| closed == longer)
     }
 }
 
@@ -446,19 +462,31 @@ impl<G: Game> Live for Played<G> {
     fn action_mask(&self, prefix: &[u32]) -> Vec<bool> {
         let end = crate::rules::actions::end::<G>();
         let mut mask = vec![false; (G::ACTIONS + 1) as usize];
-        for &m in self.legal_moves().iter() {
-            let t = Self::tokens(m);
+        self.each_with_tokens(|_, t| {
             if t.len() > prefix.len() && t.starts_with(prefix) {
                 mask[t[prefix.len()] as usize] = true;
             } else if t == prefix {
                 mask[end as usize] = true;
             }
-        }
+        });
         // A move that nothing extends needs no `END`: its last action plays it.
         if mask[end as usize] && mask.iter().filter(|&&b| b).count() == 1 {
             mask[end as usize] = false;
         }
         mask
+    }
+
+    fn push_actions(&mut self, actions: &[u32]) -> Result<Option<String>, String> {
+        if let Some(mv) = self.by_actions(actions) {
+            let text = self.record.current.format_move(mv);
+            self.before.push(self.record.current.clone());
+            self.record.play(mv);
+            self.texts.push(text.clone());
+            return Ok(Some(text));
+        }
+        let mut begun = false;
+        self.each_with_tokens(|_, t| begun |= !actions.is_empty() && t.len() > actions.len() && t.starts_with(actions));
+        if begun { Ok(None) } else { Err(format!("actions {:?} are not a legal move here", actions)) }
     }
 
     fn observation(&self, seat: Seat) -> Observation {
@@ -538,11 +566,12 @@ fn observe<G: Game>(pos: &G, seat: Seat) -> Observation {
         }
     }
     let mine = pos.side_of(Seat(seat as u8));
-    let cycle: Vec<usize> = pos
-        .notes()
+    // The diagram's facts are the game's notes: read there, not made a second time.
+    let cycle: Vec<usize> = d
+        .facts
         .iter()
-        .find(|(k, _)| *k == "cycle")
-        .map(|(_, c)| c.chars().filter_map(|l| G::VARIANT.seats.find(l)).collect())
+        .find(|f| f.key == "cycle")
+        .map(|f| f.value.chars().filter_map(|l| G::VARIANT.seats.find(l)).collect())
         .unwrap_or_else(|| (0..n).map(|k| (pos.to_move().index() + k) % n).collect());
     for s in 0..n {
         if pos.side_of(Seat(s as u8)) == mine {

@@ -112,15 +112,32 @@ struct Board {
 
 impl Board {
     /// Which actions may follow `prefix`, each of whose actions must be in the numbering.
-    fn mask(&self, prefix: &[u32]) -> PyResult<Vec<bool>> {
-        if let Some(a) = prefix.iter().find(|&&a| a >= self.live.num_actions()) {
-            return Err(InvalidMoveError::new_err(format!(
+    /// An action or a sequence of actions, each one of the variant's.
+    fn actions_of(&self, actions: &Bound<'_, PyAny>) -> PyResult<Vec<u32>> {
+        let list: Vec<u32> = match actions.extract::<u32>() {
+            Ok(a) => vec![a],
+            Err(_) => actions.extract().map_err(|_| {
+                PyTypeError::new_err("actions must be an action (a non-negative int) or a sequence of them")
+            })?,
+        };
+        self.within_actions(&list)?;
+        Ok(list)
+    }
+
+    fn within_actions(&self, list: &[u32]) -> PyResult<()> {
+        match list.iter().find(|&&a| a >= self.live.num_actions()) {
+            Some(a) => Err(InvalidMoveError::new_err(format!(
                 "action {} is outside the {} actions of {}",
                 a,
                 self.live.num_actions(),
                 self.live.variant().name
-            )));
+            ))),
+            None => Ok(()),
         }
+    }
+
+    fn mask(&self, prefix: &[u32]) -> PyResult<Vec<bool>> {
+        self.within_actions(prefix)?;
         Ok(self.live.action_mask(prefix))
     }
 }
@@ -377,21 +394,16 @@ impl Board {
 
     /// The legal move that an action, or a list of actions, enters here.
     fn action_to_move(&self, actions: &Bound<'_, PyAny>) -> PyResult<String> {
-        let list: Vec<u32> = match actions.extract::<u32>() {
-            Ok(a) => vec![a],
-            Err(_) => actions.extract().map_err(|_| {
-                PyTypeError::new_err("actions must be an action (a non-negative int) or a sequence of them")
-            })?,
-        };
-        if let Some(a) = list.iter().find(|&&a| a >= self.live.num_actions()) {
-            return Err(InvalidMoveError::new_err(format!(
-                "action {} is outside the {} actions of {}",
-                a,
-                self.live.num_actions(),
-                self.live.variant().name
-            )));
-        }
+        let list = self.actions_of(actions)?;
         self.live.actions_move(&list).map_err(illegal)
+    }
+
+    /// Plays the legal move that an action, or a list of actions, enters here, and gives its
+    /// text; `None`, playing nothing, where the actions only begin a move (more must follow:
+    /// `legal_action_mask(actions)` says which). One call for `action_to_move` and `push`.
+    fn push_actions(&mut self, actions: &Bound<'_, PyAny>) -> PyResult<Option<String>> {
+        let list = self.actions_of(actions)?;
+        self.live.push_actions(&list).map_err(illegal)
     }
 
     /// Which actions may come next, after the actions `prefix` of a move begun: a bool array

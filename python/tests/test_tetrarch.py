@@ -161,14 +161,28 @@ def test_actions_enter_every_legal_move_and_nothing_else(variant):
             assert mask.shape == (b.num_actions,) and mask.dtype == np.bool_
             for a in np.flatnonzero(mask):
                 path = prefix + [int(a)]
+                # `push_actions` agrees: a path that spells no move yet begins one, changing
+                # nothing; one that spells a move plays it.
+                c = b.copy()
                 try:
                     m = b.action_to_move(path)
                 except ValueError:
+                    assert c.push_actions(path) is None and c.moves == b.moves
                     stack.append(path)
                     continue
                 entered.add(m)
                 assert b.move_to_actions(m) == path
+                assert c.push_actions(path) == m and c.moves == b.moves + [m]
         assert entered == legal, (variant, b.moves)
+        # Actions that begin no legal move are refused, with nothing played.
+        if legal:
+            refused = int(np.flatnonzero(~b.legal_action_mask())[0])
+            c = b.copy()
+            with pytest.raises(tetrarch.IllegalMoveError):
+                c.push_actions([refused])
+            with pytest.raises(tetrarch.InvalidMoveError):
+                c.push_actions([b.num_actions])
+            assert c.moves == b.moves
 
 
 @pytest.mark.parametrize("variant", VARIANTS)

@@ -11,7 +11,10 @@ Agents are the variant's players, named by the seat letters they command (`"b"`,
 Mate's `"yr"` and `"bg"`). An action is one of `Board.num_actions`; most moves are one action,
 and a move that carries choices (a Dojo D6 piece or D9 deputy, a Judtho promotion or promotion
 square) is entered as several, the same agent acting again until the move is whole: the
-`action_mask` always shows what may come next. Rewards come at the end from the final sides and
+`action_mask` always shows what may come next (int8, as `action_space.sample(mask)` wants it),
+and the mover's `info["legal_actions"]` lists the same actions as a sorted array of ids (others
+get an empty one): where the numbering is wide (Judtho's 79,498 actions, Chaturanga's 16,386),
+choosing from it saves an agent the scan of the mask. Rewards come at the end from the final sides and
 places (`tetrarch.rewards`). An army that goes out of all against all is terminated when it goes
 out, with its reward then; a mated army of Double Mate stays in and passes.
 """
@@ -48,6 +51,9 @@ class raw_env(AECEnv):
         self.render_mode = render_mode
         self.max_plies = max_plies
         self.board = Board(variant)
+        # Only a variant whose armies go out (all against all) notes them in its status.
+        self._tracks_out = "out" in self.board.status()
+        self._no_actions = np.zeros(0, dtype=np.uint32)
         self.possible_agents = players(variant)
         self._player_of = {s: p for p in self.possible_agents for s in p}
         n = self.board.num_actions
@@ -81,15 +87,29 @@ class raw_env(AECEnv):
         self._prefix: list[int] = []
         self._out: set[str] = set()
         self.agent_selection = self._player_of[self.board.turn]
+        self._legal = self.board.legal_actions()
+        self._refresh()
+
+    def _refresh(self):
+        # The decision now, made once (`_legal`): the mover's legal actions, for its `info` and
+        # its mask.
+        mover = self._player_of[self.board.turn]
+        if self.terminations.get(mover, True) or self.truncations.get(mover, True):
+            self._legal = self._no_actions
+        for a in self.agents:
+            self.infos[a] = {"legal_actions": self._legal if a == mover else self._no_actions}
 
     def _seat(self, agent: str) -> str:
         # A player of two armies sees the board as the one of them to move, else its first.
         return self.board.turn if self.board.turn in agent else agent[0]
 
     def observe(self, agent):
-        obs = np.clip(self.board.observation(self._seat(agent)), 0.0, 1.0)
+        obs = self.board.observation(self._seat(agent))
+        # Planes hold counts that may pass 1 (a Dojo stack of two alike members): the space is [0, 1].
+        np.minimum(obs, 1.0, out=obs)
         if agent == self.agent_selection and not (self.terminations[agent] or self.truncations[agent]):
-            mask = self.board.legal_action_mask(self._prefix).astype(np.int8)
+            mask = np.zeros(self.board.num_actions, dtype=np.int8)
+            mask[self._legal] = 1
         else:
             mask = np.zeros(self.board.num_actions, dtype=np.int8)
         return {"observation": obs, "action_mask": mask}
@@ -105,27 +125,33 @@ class raw_env(AECEnv):
         self._cumulative_rewards[agent] = 0.0
         for a in self.agents:
             self.rewards[a] = 0.0
-        # An illegal action is refused before anything changes: the agent may act again.
-        mask = self.board.legal_action_mask(self._prefix)
-        if not 0 <= int(action) < len(mask) or not mask[int(action)]:
-            raise ValueError(f"action {action} is not legal here")
-        self._prefix.append(int(action))
+        # `push_actions` refuses an illegal action with nothing changed: the agent may act again.
+        prefix = self._prefix + [int(action)]
         try:
-            move = self.board.action_to_move(self._prefix)
+            if not 0 <= prefix[-1] < self.board.num_actions:
+                raise ValueError
+            move = self.board.push_actions(prefix)
         except ValueError:
+            raise ValueError(f"action {action} is not legal here") from None
+        self._prefix = prefix
+        if move is None:
             # A move begun: the same agent chooses what it carries.
+            self._legal = self.board.legal_actions(prefix)
+            self._refresh()
             self._accumulate_rewards()
             return
         self._prefix = []
-        self.board.push(move)
-        if self.board.is_game_over():
+        # A game goes on exactly while the player to move has a legal move (a pass is one).
+        self._legal = self.board.legal_actions()
+        over = len(self._legal) == 0
+        if over:
             for a, r in rewards(self.board).items():
                 if a in self.agents and not self.terminations[a]:
                     self.rewards[a] = r
                     self.terminations[a] = True
         else:
             # Armies out of all against all leave, each with its place among those still in.
-            for seat in self._out_now() - self._out:
+            for seat in (self._out_now() if self._tracks_out else set()) - self._out:
                 self._out.add(seat)
                 a = self._player_of[seat]
                 self.rewards[a] = self._reward_when_out(seat)
@@ -133,8 +159,9 @@ class raw_env(AECEnv):
             if len(self.board.moves) >= self.max_plies:
                 for a in self.agents:
                     self.truncations[a] = True
-        if not self.board.is_game_over():
+        if not over:
             self.agent_selection = self._player_of[self.board.turn]
+        self._refresh()
         self._accumulate_rewards()
         self._deads_step_first()
 

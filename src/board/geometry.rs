@@ -210,7 +210,15 @@ pub fn pop(b: &mut u64) -> usize {
 /// A square's name in the chess style: the file as a letter from `a`, then the rank from 1
 /// (`a1`, `h8`, `l12`), with rank 0 first.
 pub fn square_name(files: usize, sq: usize) -> String {
-    format!("{}{}", (b'a' + (sq % files) as u8) as char, sq / files + 1)
+    // Pushed, not `format!`ted: pictures name every square of a board each time they are drawn.
+    let mut name = String::with_capacity(3);
+    name.push((b'a' + (sq % files) as u8) as char);
+    let rank = sq / files + 1;
+    if rank >= 10 {
+        name.push((b'0' + (rank / 10) as u8) as char);
+    }
+    name.push((b'0' + (rank % 10) as u8) as char);
+    name
 }
 
 /// Parses a chess-style square name exactly as `square_name` writes it (no leading zero).

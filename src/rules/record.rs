@@ -106,9 +106,14 @@ impl<G: Rules> Record<G> {
     }
 
     pub fn legal_moves(&self, out: &mut MovesOf<G>) {
+        // `outcome` without generating the moves twice: no legal move is an empty list anyway.
         out.clear();
-        if self.outcome().is_none() {
-            self.current.legal_moves(out);
+        if self.current.static_outcome().is_some() {
+            return;
+        }
+        self.current.legal_moves(out);
+        if !out.is_empty() && repetition_outcome(&self.current, &self.traces).is_some() {
+            out.clear();
         }
     }
 

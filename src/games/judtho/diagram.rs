@@ -85,7 +85,7 @@ impl Draw for Judtho {
                     realm: (0..4u8).find(|&s| t.realm[s as usize].has(sq)).map(Seat),
                     man: self.piece_at(sq).map(|(seat, kind)| {
                         let letter = KIND_LETTERS[kind as usize] as char;
-                        let token = format!("{}{}", SEAT_LETTERS[seat as usize] as char, letter);
+                        let token = [SEAT_LETTERS[seat as usize] as char, letter].iter().collect();
                         Man::new(Seat(seat), token, letter.to_string(), kind == KING)
                     }),
                     ..Cell::default()
