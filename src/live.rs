@@ -7,7 +7,7 @@
 use crate::nnue::Network;
 use crate::rules::diagram::{Diagram, Gesture};
 use crate::rules::{
-    Game, MoveBuffer, MoveError, MovesOf, Outcome, PositionError, Record, Seat, SeatMask, Side, UciDialect,
+    Game, MoveBuffer, MoveError, MovesOf, Outcome, Packed, PositionError, Record, Seat, SeatMask, Side, UciDialect,
     VariantSpec, perft_split, places, points_of_outcome, seat_letter,
 };
 use crate::search::{Control, Info, Limits, Score, SearchResult, Searcher};
@@ -27,6 +27,12 @@ pub trait Live: Send + Sync {
     fn moves(&self) -> &[String];
     /// Plays a move given as its canonical text; on an error nothing changes.
     fn push(&mut self, text: &str) -> Result<(), MoveError>;
+    /// The moves played, packed in words (`Packed`): with their texts, a cheap replay.
+    fn packed_moves(&self) -> Vec<u64>;
+    /// `push(text)` where `bits` is the packed move of that text, without looking for the text
+    /// among the legal moves' (a copy or a pickle replays its game so); other bits fall back
+    /// to `push(text)`.
+    fn push_packed(&mut self, bits: u64, text: &str) -> Result<(), MoveError>;
     /// Takes back the last move; its text.
     fn pop(&mut self) -> Option<String>;
     /// The game after `moves` from the same start (a move played, or a take-back); the moves
@@ -317,6 +323,23 @@ impl<G: Game> Live for Played<G> {
         let before = self.record.current.clone();
         self.record.play_text(text)?;
         self.before.push(before);
+        self.texts.push(text.to_string());
+        Ok(())
+    }
+
+    fn packed_moves(&self) -> Vec<u64> {
+        self.record.moves.iter().map(|&m| m.pack()).collect()
+    }
+
+    fn push_packed(&mut self, bits: u64, text: &str) -> Result<(), MoveError> {
+        let mv = G::Move::unpack(bits);
+        let mut legal = MovesOf::<G>::default();
+        self.record.legal_moves(&mut legal);
+        if !legal.iter().any(|&m| m == mv) || self.record.current.format_move(mv) != text {
+            return self.push(text);
+        }
+        self.before.push(self.record.current.clone());
+        self.record.play(mv);
         self.texts.push(text.to_string());
         Ok(())
     }

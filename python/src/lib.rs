@@ -500,18 +500,26 @@ impl Board {
                 self.live.variant().name.into_pyobject(py)?.into_any(),
                 self.live.start().into_pyobject(py)?.into_any(),
                 self.live.moves().into_pyobject(py)?.into_any(),
+                self.live.packed_moves().into_pyobject(py)?.into_any(),
             ],
         )?;
         Ok((rebuild, args))
     }
 }
 
-/// Unpickles a `Board`.
+/// Unpickles a `Board`: its moves' texts, and their packed words where the pickle has them
+/// (which spare the search of each text among the legal moves' texts; the texts decide).
 #[pyfunction]
-fn _rebuild(variant: &str, start: Option<String>, moves: Vec<String>) -> PyResult<Board> {
+#[pyo3(signature = (variant, start, moves, packed=None))]
+fn _rebuild(variant: &str, start: Option<String>, moves: Vec<String>, packed: Option<Vec<u64>>) -> PyResult<Board> {
     let mut live = open(variant, start.as_deref())?;
-    for m in moves {
-        live.push(&m).map_err(illegal)?;
+    let packed = packed.filter(|p| p.len() == moves.len());
+    for (i, m) in moves.iter().enumerate() {
+        match &packed {
+            Some(p) => live.push_packed(p[i], m),
+            None => live.push(m),
+        }
+        .map_err(illegal)?;
     }
     Ok(Board { live })
 }
