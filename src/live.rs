@@ -13,8 +13,8 @@ use crate::rules::{
 use crate::search::{Control, Info, Limits, Score, SearchResult, Searcher};
 use crate::variants::{self, VariantError, Visitor};
 use std::any::Any;
-use std::sync::Arc;
 use std::sync::atomic::AtomicBool;
+use std::sync::{Arc, OnceLock};
 
 /// A game of one variant, from its start through its moves.
 pub trait Live: Send + Sync {
@@ -229,6 +229,9 @@ pub struct Played<G: Game> {
     record: Record<G>,
     before: Vec<G>,
     texts: Vec<String>,
+    /// The legal moves now, once asked for: a learning agent asks for them (as actions) and
+    /// then plays one of them, and Judtho's cost as much as the rest of its step.
+    legal: OnceLock<Vec<G::Move>>,
 }
 
 impl<G: Game> Played<G> {
@@ -239,21 +242,37 @@ impl<G: Game> Played<G> {
             Some(t) => G::from_text(t).map_err(OpenError::Position)?,
         };
         let start_text = Some(pos.to_text()).filter(|t| *t != G::startpos().to_text());
-        let mut game = Played { start_text, record: Record::new(pos), before: Vec::new(), texts: Vec::new() };
+        let mut game = Played {
+            start_text,
+            record: Record::new(pos),
+            before: Vec::new(),
+            texts: Vec::new(),
+            legal: OnceLock::new(),
+        };
         game.set_moves(moves).map_err(OpenError::Move)?;
         Ok(game)
     }
 
-    fn legal_moves(&self) -> MovesOf<G> {
-        let mut list = MovesOf::<G>::default();
-        self.record.legal_moves(&mut list);
-        list
+    fn legal_moves(&self) -> &[G::Move] {
+        self.legal.get_or_init(|| {
+            let mut list = MovesOf::<G>::default();
+            self.record.legal_moves(&mut list);
+            list.iter().copied().collect()
+        })
     }
 
     fn tokens(mv: G::Move) -> Vec<u32> {
         let mut t = Vec::new();
         G::action_tokens(mv, &mut t);
         t
+    }
+
+    /// Plays a legal move whose text is `text`, keeping the position before it for `pop`.
+    fn commit(&mut self, mv: G::Move, text: String) {
+        self.before.push(self.record.current.clone());
+        self.record.play(mv);
+        self.texts.push(text);
+        self.legal = OnceLock::new();
     }
 
     /// Calls `each` with every legal move and its actions (one buffer for all of them: this
@@ -324,6 +343,7 @@ impl<G: Game> Live for Played<G> {
         self.record.play_text(text)?;
         self.before.push(before);
         self.texts.push(text.to_string());
+        self.legal = OnceLock::new();
         Ok(())
     }
 
@@ -333,19 +353,16 @@ impl<G: Game> Live for Played<G> {
 
     fn push_packed(&mut self, bits: u64, text: &str) -> Result<(), MoveError> {
         let mv = G::Move::unpack(bits);
-        let mut legal = MovesOf::<G>::default();
-        self.record.legal_moves(&mut legal);
-        if !legal.iter().any(|&m| m == mv) || self.record.current.format_move(mv) != text {
+        if !self.legal_moves().contains(&mv) || self.record.current.format_move(mv) != text {
             return self.push(text);
         }
-        self.before.push(self.record.current.clone());
-        self.record.play(mv);
-        self.texts.push(text.to_string());
+        self.commit(mv, text.to_string());
         Ok(())
     }
 
     fn pop(&mut self) -> Option<String> {
         self.record.take_back(self.before.pop()?);
+        self.legal = OnceLock::new();
         self.texts.pop()
     }
 
@@ -502,9 +519,7 @@ impl<G: Game> Live for Played<G> {
     fn push_actions(&mut self, actions: &[u32]) -> Result<Option<String>, String> {
         if let Some(mv) = self.by_actions(actions) {
             let text = self.record.current.format_move(mv);
-            self.before.push(self.record.current.clone());
-            self.record.play(mv);
-            self.texts.push(text.clone());
+            self.commit(mv, text.clone());
             return Ok(Some(text));
         }
         let mut begun = false;
@@ -589,7 +604,8 @@ fn observe<G: Game>(pos: &G, seat: Seat) -> Observation {
         }
     }
     let mine = pos.side_of(Seat(seat as u8));
-    // The diagram's facts are the game's notes: read there, not made a second time.
+    // The turn cycle is a note (Judtho's), among the diagram's facts: read there, not made
+    // a second time.
     let cycle: Vec<usize> = d
         .facts
         .iter()

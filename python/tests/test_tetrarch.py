@@ -128,6 +128,8 @@ def test_push_and_pop_round_trip_at_every_ply(variant):
         for m in b.legal_moves()[:6]:
             b.push(m)
             assert b.moves[-1] == m
+            # The moves after it, asked for (and kept) before the pop that must forget them.
+            b.legal_moves()
             assert b.pop() == m
             assert (b.position(), sorted(b.legal_moves()), b.status(), b.moves) == before
     with pytest.raises(IndexError):
