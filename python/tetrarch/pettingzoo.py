@@ -14,8 +14,8 @@ square) is entered as several, the same agent acting again until the move is who
 `action_mask` always shows what may come next (int8, as `action_space.sample(mask)` wants it),
 and the mover's `info["legal_actions"]` lists the same actions as a sorted array of ids (others
 get an empty one): where the numbering is wide (Judtho's 79,498 actions, Chaturanga's 16,386),
-choosing from it saves an agent the scan of the mask. Rewards come at the end from the final sides and
-places (`tetrarch.rewards`). An army that goes out of all against all is terminated when it goes
+choosing from it saves an agent the scan of the mask. Rewards come at the end from the final
+sides and places (`tetrarch.rewards`). An army that goes out of all against all is terminated when it goes
 out, with its reward then; a mated army of Double Mate stays in and passes.
 """
 
