@@ -156,7 +156,10 @@ fn options_at_their_extremes() {
         ("MultiPV", ["0", "1", "500", "501"]),
     ] {
         for v in values {
-            let got = e.ask(&format!("setoption name {option} value {v}"));
+            // The table is written whole when it is made (src/search/tt.rs), and the first
+            // touch of 8 GiB took 36 s on a freshly started 2-core VM: its wait is a hang guard.
+            let wait = Duration::from_secs(if option == "USI_Hash" { 300 } else { 30 });
+            let got = e.ask_within(&format!("setoption name {option} value {v}"), wait);
             let refused = got.iter().any(|l| l.starts_with("info string error"));
             let in_range = match option {
                 "USI_Hash" => v == "1" || v == "8192",

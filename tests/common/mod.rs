@@ -183,9 +183,14 @@ impl Engine {
 
     /// Sends `cmd` and then `isready`, returning what came before `readyok`.
     pub fn ask(&mut self, cmd: &str) -> Vec<String> {
+        self.ask_within(cmd, Duration::from_secs(30))
+    }
+
+    /// `ask`, waiting up to `timeout` for `readyok` (a guard against a hang, not a measure).
+    pub fn ask_within(&mut self, cmd: &str, timeout: Duration) -> Vec<String> {
         self.send(cmd);
         self.send("isready");
-        let mut v = self.until(Duration::from_secs(30), |l| l == "readyok");
+        let mut v = self.until(timeout, |l| l == "readyok");
         v.pop();
         v
     }
