@@ -221,6 +221,13 @@ pub struct Found {
     pub lines: Vec<Line>,
 }
 
+/// What a list of actions spells in a position (`Played::spell`).
+enum Spelled<M> {
+    Move(M),
+    Begun,
+    Nothing,
+}
+
 /// A game of `G`: its record, the positions before each move (so that a move is taken back
 /// without a replay) and the moves' texts.
 #[derive(Clone)]
@@ -302,8 +309,9 @@ impl<G: Game> Played<G> {
         out
     }
 
-    /// A legal move by its actions: its own, or its own and `END` when they begin another's.
-    fn by_actions(&self, actions: &[u32]) -> Option<G::Move> {
+    /// What `actions` spell here: a legal move (a list that also begins a longer legal move
+    /// spells it only closed by `END`), the beginning of one, or nothing legal.
+    fn spell(&self, actions: &[u32]) -> Spelled<G::Move> {
         let end = crate::rules::actions::end::<G>();
         let (body, closed) = match actions.split_last() {
             Some((&last, init)) if last == end => (init, true),
@@ -317,7 +325,11 @@ impl<G: Game> Played<G> {
                 longer = true;
             }
         });
-        exact.filter(|_| closed == longer)
+        match exact.filter(|_| closed == longer) {
+            Some(m) => Spelled::Move(m),
+            None if longer && !closed && !actions.is_empty() => Spelled::Begun,
+            None => Spelled::Nothing,
+        }
     }
 }
 
@@ -483,10 +495,8 @@ impl<G: Game> Live for Played<G> {
     fn move_actions(&self, text: &str) -> Result<Vec<u32>, MoveError> {
         let mv = self.record.current.parse_move(text)?;
         let mut t = Self::tokens(mv);
-        let longer = self.legal_moves().iter().any(|&m| {
-            let o = Self::tokens(m);
-            o.len() > t.len() && o.starts_with(&t)
-        });
+        let mut longer = false;
+        self.each_with_tokens(|_, o| longer |= o.len() > t.len() && o.starts_with(&t));
         if longer {
             t.push(crate::rules::actions::end::<G>());
         }
@@ -494,9 +504,11 @@ impl<G: Game> Live for Played<G> {
     }
 
     fn actions_move(&self, actions: &[u32]) -> Result<String, String> {
-        self.by_actions(actions)
-            .map(|m| self.record.current.format_move(m))
-            .ok_or_else(|| format!("actions {:?} are not a legal move here", actions))
+        match self.spell(actions) {
+            Spelled::Move(m) => Some(self.record.current.format_move(m)),
+            _ => None,
+        }
+        .ok_or_else(|| format!("actions {:?} are not a legal move here", actions))
     }
 
     fn action_mask(&self, prefix: &[u32]) -> Vec<bool> {
@@ -517,14 +529,15 @@ impl<G: Game> Live for Played<G> {
     }
 
     fn push_actions(&mut self, actions: &[u32]) -> Result<Option<String>, String> {
-        if let Some(mv) = self.by_actions(actions) {
-            let text = self.record.current.format_move(mv);
-            self.commit(mv, text.clone());
-            return Ok(Some(text));
+        match self.spell(actions) {
+            Spelled::Move(mv) => {
+                let text = self.record.current.format_move(mv);
+                self.commit(mv, text.clone());
+                Ok(Some(text))
+            }
+            Spelled::Begun => Ok(None),
+            Spelled::Nothing => Err(format!("actions {:?} are not a legal move here", actions)),
         }
-        let mut begun = false;
-        self.each_with_tokens(|_, t| begun |= !actions.is_empty() && t.len() > actions.len() && t.starts_with(actions));
-        if begun { Ok(None) } else { Err(format!("actions {:?} are not a legal move here", actions)) }
     }
 
     fn observation(&self, seat: Seat) -> Observation {

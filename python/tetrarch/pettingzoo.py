@@ -107,11 +107,9 @@ class raw_env(AECEnv):
         obs = self.board.observation(self._seat(agent))
         # Planes hold counts that may pass 1 (a Dojo stack of two alike members): the space is [0, 1].
         np.minimum(obs, 1.0, out=obs)
+        mask = np.zeros(self.board.num_actions, dtype=np.int8)
         if agent == self.agent_selection and not (self.terminations[agent] or self.truncations[agent]):
-            mask = np.zeros(self.board.num_actions, dtype=np.int8)
             mask[self._legal] = 1
-        else:
-            mask = np.zeros(self.board.num_actions, dtype=np.int8)
         return {"observation": obs, "action_mask": mask}
 
     def _out_now(self) -> set:
