@@ -5,7 +5,7 @@
 //! `Think` runs: nothing in a search is dispatched dynamically.
 
 use crate::nnue::Network;
-use crate::rules::diagram::{Diagram, Gesture};
+use crate::rules::diagram::{Diagram, Gesture, Sight};
 use crate::rules::{
     Game, MoveBuffer, MoveError, MovesOf, Outcome, Packed, PositionError, Record, Seat, SeatMask, Side, UciDialect,
     VariantSpec, perft_split, places, points_of_outcome, seat_letter,
@@ -79,8 +79,17 @@ pub trait Live: Send + Sync {
     fn move_actions(&self, text: &str) -> Result<Vec<u32>, MoveError>;
     /// The legal move that actions spell.
     fn actions_move(&self, actions: &[u32]) -> Result<String, String>;
+    /// Which actions may follow `prefix` in a legal move, ascending: the sparse form of
+    /// `action_mask`, made without a pass over every action (Judtho has 79,498).
+    fn next_actions(&self, prefix: &[u32]) -> Vec<u32>;
     /// Which actions may follow `prefix` in a legal move.
-    fn action_mask(&self, prefix: &[u32]) -> Vec<bool>;
+    fn action_mask(&self, prefix: &[u32]) -> Vec<bool> {
+        let mut mask = vec![false; self.num_actions() as usize];
+        for a in self.next_actions(prefix) {
+            mask[a as usize] = true;
+        }
+        mask
+    }
     /// Plays the legal move that `actions` spell, and gives its text; `None` (nothing played)
     /// where they only begin a legal move, which needs more actions.
     fn push_actions(&mut self, actions: &[u32]) -> Result<Option<String>, String>;
@@ -511,21 +520,23 @@ impl<G: Game> Live for Played<G> {
         .ok_or_else(|| format!("actions {:?} are not a legal move here", actions))
     }
 
-    fn action_mask(&self, prefix: &[u32]) -> Vec<bool> {
+    fn next_actions(&self, prefix: &[u32]) -> Vec<u32> {
         let end = crate::rules::actions::end::<G>();
-        let mut mask = vec![false; (G::ACTIONS + 1) as usize];
+        let mut next = Vec::new();
         self.each_with_tokens(|_, t| {
             if t.len() > prefix.len() && t.starts_with(prefix) {
-                mask[t[prefix.len()] as usize] = true;
+                next.push(t[prefix.len()]);
             } else if t == prefix {
-                mask[end as usize] = true;
+                next.push(end);
             }
         });
+        next.sort_unstable();
+        next.dedup();
         // A move that nothing extends needs no `END`: its last action plays it.
-        if mask[end as usize] && mask.iter().filter(|&&b| b).count() == 1 {
-            mask[end as usize] = false;
+        if next == [end] {
+            next.clear();
         }
-        mask
+        next
     }
 
     fn push_actions(&mut self, actions: &[u32]) -> Result<Option<String>, String> {
@@ -572,64 +583,41 @@ impl<G: Game> Live for Played<G> {
 /// where it is the observer's), each seat out or mated, each seat's place in the turn order (1
 /// for the next to move, falling), and the observer to move.
 fn observe<G: Game>(pos: &G, seat: Seat) -> Observation {
-    let d = pos.diagram();
-    let n = d.seats.len();
+    let sight = pos.sight();
+    let n = G::VARIANT.seats.len();
     let seat = seat.index() % n.max(1);
     let kinds = G::KINDS;
-    let (files, ranks) = (d.files, d.ranks);
+    let (files, ranks) = (G::VARIANT.files as usize, G::VARIANT.ranks as usize);
     let cells = files * ranks;
-    let rel = |s: usize| (s + n - seat) % n;
-    let has_hands = d.seats.iter().any(|s| s.hand.is_some());
+    let rel = |s: Seat| (s.index() + n - seat) % n;
     let has_stacks = G::TEXT.stacks;
-    let badges = ["P", "T", "D"];
     let pieces = n * kinds.len();
     let stacks = if has_stacks { n * kinds.len() } else { 0 };
-    let hands = if has_hands { n * kinds.len() } else { 0 };
-    let counters = if has_stacks { badges.len() } else { 0 };
+    let hands = if sight.hands.is_some() { n * kinds.len() } else { 0 };
+    let counters = if has_stacks { Sight::BADGES.len() } else { 0 };
     let base = pieces + stacks + hands + counters;
     let planes = base + 3 * n + 1;
     let mut v = vec![0f32; planes * cells];
-    let kind_of = |label: &str| kinds.iter().position(|k| *k == label);
-    for (i, c) in d.cells.iter().enumerate() {
-        if let Some(m) = &c.man
-            && let Some(k) = kind_of(&m.label)
-        {
-            v[(rel(m.seat.index()) * kinds.len() + k) * cells + i] += 1.0;
-        }
-        for m in &c.stack {
-            if let Some(k) = kind_of(&m.label) {
-                v[(pieces + rel(m.seat.index()) * kinds.len() + k) * cells + i] += 1.0;
-            }
-        }
-        for b in &c.badges {
-            if let Some(j) = badges.iter().position(|p| b.starts_with(p)) {
-                let left: f32 = b[1..].parse().unwrap_or(0.0);
-                v[(pieces + stacks + hands + j) * cells + i] += 1.0 / left.max(1.0);
-            }
-        }
+    for &(i, s, k) in &sight.men {
+        v[(rel(s) * kinds.len() + k) * cells + i] += 1.0;
+    }
+    for &(i, s, k) in &sight.members {
+        v[(pieces + rel(s) * kinds.len() + k) * cells + i] += 1.0;
+    }
+    for &(i, j, left) in &sight.badges {
+        v[(pieces + stacks + hands + j) * cells + i] += 1.0 / left.max(1.0);
     }
     let fill = |v: &mut Vec<f32>, plane: usize, x: f32| v[plane * cells..(plane + 1) * cells].fill(x);
-    for (s, view) in d.seats.iter().enumerate() {
-        for (kind, count) in view.hand.iter().flatten() {
-            if let Some(k) = kind_of(kind) {
-                fill(&mut v, pieces + stacks + rel(s) * kinds.len() + k, *count as f32 / 8.0);
-            }
-        }
+    for &(s, k, count) in sight.hands.iter().flatten() {
+        fill(&mut v, pieces + stacks + rel(s) * kinds.len() + k, count as f32 / 8.0);
     }
     let mine = pos.side_of(Seat(seat as u8));
-    // The turn cycle is a note (Judtho's), among the diagram's facts: read there, not made
-    // a second time.
-    let cycle: Vec<usize> = d
-        .facts
-        .iter()
-        .find(|f| f.key == "cycle")
-        .map(|f| f.value.chars().filter_map(|l| G::VARIANT.seats.find(l)).collect())
-        .unwrap_or_else(|| (0..n).map(|k| (pos.to_move().index() + k) % n).collect());
-    for s in 0..n {
-        if pos.side_of(Seat(s as u8)) == mine {
+    let cycle = sight.cycle.unwrap_or_else(|| (0..n).map(|k| Seat(((pos.to_move().index() + k) % n) as u8)).collect());
+    for s in (0..n).map(|s| Seat(s as u8)) {
+        if pos.side_of(s) == mine {
             fill(&mut v, base + rel(s), 1.0);
         }
-        if d.seats[s].standing.iter().any(|w| w == "out" || w == "mated") {
+        if sight.gone.contains(s) {
             fill(&mut v, base + n + rel(s), 1.0);
         }
         if let Some(k) = cycle.iter().position(|&c| c == s) {

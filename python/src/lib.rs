@@ -421,12 +421,15 @@ impl Board {
     }
 
     /// The position as float32 planes (planes, ranks, files) seen by `seat` (a letter or an
-    /// index; default the seat to move); the planes are listed in the package's README.
-    #[pyo3(signature = (seat=None))]
+    /// index; default the seat to move); the planes are listed in the package's README. With
+    /// `clip`, counts above 1 (a Dojo stack of two alike members) are cut to 1, as an
+    /// observation space of [0, 1] wants.
+    #[pyo3(signature = (seat=None, clip=false))]
     fn observation<'py>(
         &self,
         py: Python<'py>,
         seat: Option<&Bound<'py, PyAny>>,
+        clip: bool,
     ) -> PyResult<Bound<'py, PyArray3<f32>>> {
         let seats = self.live.variant().seats;
         let s = match seat {
@@ -442,7 +445,10 @@ impl Board {
                 }
             },
         };
-        let o = self.live.observation(Seat(s as u8));
+        let mut o = self.live.observation(Seat(s as u8));
+        if clip {
+            o.values.iter_mut().for_each(|x| *x = x.min(1.0));
+        }
         let a = Array3::from_shape_vec((o.planes, o.ranks, o.files), o.values).map_err(err)?;
         Ok(a.into_pyarray(py))
     }
@@ -488,8 +494,8 @@ impl Board {
     /// ids: the sparse form of `legal_action_mask`, which Judtho's 79,498 actions make costly.
     #[pyo3(signature = (prefix=Vec::new()))]
     fn legal_actions<'py>(&self, py: Python<'py>, prefix: Vec<u32>) -> PyResult<Bound<'py, PyArray1<u32>>> {
-        let ids = self.mask(&prefix)?.iter().enumerate().filter(|(_, b)| **b).map(|(i, _)| i as u32).collect();
-        Ok(PyArray1::from_vec(py, ids))
+        self.within_actions(&prefix)?;
+        Ok(PyArray1::from_vec(py, self.live.next_actions(&prefix)))
     }
 
     fn __reduce__<'py>(&self, py: Python<'py>) -> PyResult<(Bound<'py, PyAny>, Bound<'py, PyTuple>)> {

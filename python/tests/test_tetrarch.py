@@ -381,6 +381,23 @@ def test_observation_planes_hold_the_pieces_where_they_stand():
     assert do[dk["K"], 7, 4] == 1.0 and do[len(d.kinds) + dk["K"], 0, 4] == 1.0
     stacks = 2 * len(d.kinds)
     assert do[stacks + len(d.kinds) + dk["P"], 7, 4] == 1.0 and do[stacks : stacks + 2 * len(d.kinds)].sum() == 1
+    # Two alike members count 2; `clip` cuts them to 1, as the environments' [0, 1] space wants.
+    d2 = tetrarch.Board("dojo", "fen 4k3/8/8/8/8/8/8/4K3 w - - 0 1 e1:pp -")
+    assert d2.observation("w")[stacks + len(d.kinds) + dk["P"], 7, 4] == 2.0
+    clipped = d2.observation("w", clip=True)
+    assert clipped[stacks + len(d.kinds) + dk["P"], 7, 4] == 1.0 and clipped.max() == 1.0
+    # Judtho, read off its board rather than its diagram (`Draw::sight`): white (w) to move.
+    j = tetrarch.Board("judtho", "rK10bK/3rN8/12/12/12/12/7wR4/12/12/12/10yPyP/wK10yK w w:S,r:C,y:C,b:S wr wryb 0 100")
+    jk = {kind: i for i, kind in enumerate(j.kinds)}
+    w = j.observation("w")
+    assert w[jk["K"], 11, 0] == 1.0 and w[jk["R"], 6, 7] == 1.0
+    assert w[8 + jk["K"], 0, 0] == 1.0 and w[8 + jk["N"], 1, 3] == 1.0
+    assert w[16 + jk["P"], 10, 10] == w[16 + jk["P"], 10, 11] == w[24 + jk["K"], 0, 11] == 1.0
+    assert w[:32].sum() == 8
+    assert (w[32 + jk["S"]] == 1 / 8).all() and (w[32 + 8 + jk["C"]] == 1 / 8).all() and w[32:64].sum() == 4 * 144 / 8
+    # Seen by yellow, yellow's pieces are group 0 and white's group 2.
+    y = j.observation("y")
+    assert y[jk["P"], 10, 10] == 1.0 and y[16 + jk["K"], 11, 0] == 1.0 and (y[-1] == 0).all() and (w[-1] == 1).all()
 
 
 def test_a_search_late_in_a_game_costs_no_replay():

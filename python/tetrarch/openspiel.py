@@ -88,7 +88,7 @@ class TetrarchState(pyspiel.State):
         self._prefix: list[int] = []
 
     def _over(self) -> bool:
-        return self.board.is_game_over() or len(self.board.moves) >= self._max_plies
+        return self.board.is_game_over() or self.board.ply >= self._max_plies
 
     def current_player(self):
         if self._over():
@@ -146,7 +146,7 @@ class TetrarchObserver:
     def set_from(self, state: TetrarchState, player: int):
         seats = state._players[player]
         seat = state.board.turn if state.board.turn in seats else seats[0]
-        self.tensor[:] = np.clip(state.board.observation(seat), 0.0, 1.0).ravel()
+        self.tensor[:] = state.board.observation(seat, clip=True).ravel()
 
     def string_from(self, state: TetrarchState, player: int):
         return str(state)

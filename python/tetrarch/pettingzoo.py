@@ -104,9 +104,8 @@ class raw_env(AECEnv):
         return self.board.turn if self.board.turn in agent else agent[0]
 
     def observe(self, agent):
-        obs = self.board.observation(self._seat(agent))
         # Planes hold counts that may pass 1 (a Dojo stack of two alike members): the space is [0, 1].
-        np.minimum(obs, 1.0, out=obs)
+        obs = self.board.observation(self._seat(agent), clip=True)
         mask = np.zeros(self.board.num_actions, dtype=np.int8)
         if agent == self.agent_selection and not (self.terminations[agent] or self.truncations[agent]):
             mask[self._legal] = 1
@@ -154,7 +153,7 @@ class raw_env(AECEnv):
                 a = self._player_of[seat]
                 self.rewards[a] = self._reward_when_out(seat)
                 self.terminations[a] = True
-            if len(self.board.moves) >= self.max_plies:
+            if self.board.ply >= self.max_plies:
                 for a in self.agents:
                     self.truncations[a] = True
         if not over:

@@ -158,6 +158,96 @@ pub trait Draw: Rules {
     /// How a legal move of this position is entered with the mouse. Every legal move has one,
     /// and two legal moves never have the same gesture.
     fn gesture(&self, mv: Self::Move) -> Gesture;
+    /// What a learning agent's planes read of the position: by default read off the diagram.
+    /// A game may say it without the diagram's strings, for speed (a learning loop asks at
+    /// every step); tests/view.rs holds every game's answer to the diagram's.
+    fn sight(&self) -> Sight {
+        Sight::of_diagram(&self.diagram(), Self::KINDS, Self::VARIANT.seats)
+    }
+}
+
+/// The part of a diagram that a learning agent's planes read (`crate::live`'s observation),
+/// with kinds as indices into `Draw::KINDS` and cells numbered as `Diagram::cells` are.
+#[derive(Clone, Debug, Default, PartialEq)]
+pub struct Sight {
+    /// Each active piece: (cell, seat, kind).
+    pub men: Vec<(usize, Seat, usize)>,
+    /// Each passive member (Dojo), the same way.
+    pub members: Vec<(usize, Seat, usize)>,
+    /// Each counter about to fire: (cell, which of `Sight::BADGES`, the turns left).
+    pub badges: Vec<(usize, usize, f32)>,
+    /// The pieces in hand, (seat, kind, count) with a count above 0; `None` in a game without
+    /// hands.
+    pub hands: Option<Vec<(Seat, usize, u8)>>,
+    /// The seats whose standing is `out` or `mated`.
+    pub gone: SeatMask,
+    /// The turn cycle, the seat to move first, where the game keeps one of its own (Judtho's
+    /// `cycle` note); otherwise the seats in turn from the seat to move.
+    pub cycle: Option<Vec<Seat>>,
+}
+
+impl Sight {
+    /// The badges' first letters: promotion, stagnation (turning), defection.
+    pub const BADGES: [&'static str; 3] = ["P", "T", "D"];
+
+    /// What a diagram shows of it: pieces whose label is not among `kinds` are left out, as
+    /// are badges of other letters.
+    pub fn of_diagram(d: &Diagram, kinds: &[&str], seat_letters: &str) -> Sight {
+        let kind_of = |label: &str| kinds.iter().position(|k| *k == label);
+        let mut s = Sight::default();
+        for (i, c) in d.cells.iter().enumerate() {
+            if let Some(m) = &c.man
+                && let Some(k) = kind_of(&m.label)
+            {
+                s.men.push((i, m.seat, k));
+            }
+            for m in &c.stack {
+                if let Some(k) = kind_of(&m.label) {
+                    s.members.push((i, m.seat, k));
+                }
+            }
+            for b in &c.badges {
+                if let Some(j) = Self::BADGES.iter().position(|p| b.starts_with(p)) {
+                    s.badges.push((i, j, b[1..].parse().unwrap_or(0.0)));
+                }
+            }
+        }
+        if d.seats.iter().any(|v| v.hand.is_some()) {
+            let mut hands = Vec::new();
+            for (i, v) in d.seats.iter().enumerate() {
+                for (kind, count) in v.hand.iter().flatten() {
+                    if let Some(k) = kind_of(kind)
+                        && *count > 0
+                    {
+                        hands.push((Seat(i as u8), k, *count));
+                    }
+                }
+            }
+            s.hands = Some(hands);
+        }
+        for (i, v) in d.seats.iter().enumerate() {
+            if v.standing.iter().any(|w| w == "out" || w == "mated") {
+                s.gone |= Seat(i as u8).mask();
+            }
+        }
+        s.cycle = d
+            .facts
+            .iter()
+            .find(|f| f.key == "cycle")
+            .map(|f| f.value.chars().filter_map(|l| seat_letters.find(l)).map(|i| Seat(i as u8)).collect());
+        s
+    }
+
+    /// The same sight with its lists in one order, for comparing two ways of making it.
+    pub fn sorted(mut self) -> Sight {
+        self.men.sort_by_key(|&(c, s, k)| (c, s.index(), k));
+        self.members.sort_by_key(|&(c, s, k)| (c, s.index(), k));
+        self.badges.sort_by(|a, b| (a.0, a.1).cmp(&(b.0, b.1)).then(a.2.total_cmp(&b.2)));
+        if let Some(h) = &mut self.hands {
+            h.sort_by_key(|&(s, k, n)| (s.index(), k, n));
+        }
+        self
+    }
 }
 
 /// Where a text picture writes the rank labels.

@@ -5,7 +5,9 @@ use super::notation::letter;
 use super::*;
 use crate::rules::MovesOf;
 use crate::rules::Notation;
-use crate::rules::diagram::{Cell, Diagram, Draw, Fact, Gesture, Man, Origin, SeatView, Style, TextGrid, chess_labels};
+use crate::rules::diagram::{
+    Cell, Diagram, Draw, Fact, Gesture, Man, Origin, SeatView, Sight, Style, TextGrid, chess_labels,
+};
 
 /// Each belt's colour: yellow, orange, green and purple belts; the deputy and the antisensei.
 const BELTS: [&str; 6] = ["#e8c400", "#f08a00", "#2f9e44", "#8e44ad", "#1c7ed6", "#c92a2a"];
@@ -26,6 +28,23 @@ impl Draw for Dojo {
         key: Some("(*n: passive members on the square)"),
         ..TextGrid::CHESS
     };
+
+    // What the planes read, off the board rather than through the diagram's strings (an
+    // agent's every step asks).
+    fn sight(&self) -> Sight {
+        let cell = |sq: usize| (7 - sq / 8) * 8 + sq % 8;
+        let mut s = Sight::default();
+        let mut b = self.active();
+        while b != 0 {
+            let sq = crate::board::geometry::pop(&mut b);
+            if let Some((c, k)) = self.piece_at(sq) {
+                s.men.push((cell(sq), Seat(c as u8), k));
+            }
+        }
+        s.members = self.members().map(|m| (cell(m.square()), Seat(m.color() as u8), m.kind())).collect();
+        self.each_soon(|i, sq, left| s.badges.push((cell(sq), i, left as f32)));
+        s
+    }
 
     fn diagram(&self) -> Diagram {
         let [promotion, treason, defection] = self.soon();

@@ -205,14 +205,23 @@ impl Dojo {
 
     /// Counters that fire within `SOON` of their owner's moves, for `d` and `status`.
     pub(super) fn soon(&self) -> [String; 3] {
-        let t = tables();
         let mut out = [String::new(), String::new(), String::new()];
+        self.each_soon(|i, sq, left| {
+            if !out[i].is_empty() {
+                out[i].push(',');
+            }
+            let _ = write!(out[i], "{}:{}", square_name(sq), left);
+        });
+        out
+    }
+
+    /// Each counter about to fire (within `SOON` turns): which (0 promotion or demotion, 1 the
+    /// deputy's treason, 2 defection), its square and the turns left.
+    pub(super) fn each_soon(&self, mut each: impl FnMut(usize, usize, u8)) {
+        let t = tables();
         let mut add = |i: usize, sq: usize, left: u8| {
             if left <= SOON {
-                if !out[i].is_empty() {
-                    out[i].push(',');
-                }
-                let _ = write!(out[i], "{}:{}", square_name(sq), left);
+                each(i, sq, left);
             }
         };
         let mut b = self.active() & !self.kind[KING];
@@ -233,7 +242,6 @@ impl Dojo {
                 add(1, q, TREASON_LIMIT - self.treason[c]);
             }
         }
-        out
     }
 }
 

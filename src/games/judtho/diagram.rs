@@ -8,7 +8,7 @@ use crate::board::geometry::KNIGHT_STEPS;
 use crate::rules::MovesOf;
 use crate::rules::Notation;
 use crate::rules::diagram::{
-    Cell, Diagram, Draw, Fact, Gesture, Man, Origin, SeatView, Style, TextGrid, and_list, chess_labels,
+    Cell, Diagram, Draw, Fact, Gesture, Man, Origin, SeatView, Sight, Style, TextGrid, and_list, chess_labels,
 };
 
 const NAMES: [&str; 4] = ["White", "Red", "Yellow", "Black"];
@@ -146,6 +146,33 @@ impl Draw for Judtho {
             checked,
             facts,
             legend: vec![("#ffffff", "K King, Q Queen, C Prince, S Princess, R Rook, N Knight, B Bishop, P Pawn")],
+        }
+    }
+
+    // The diagram's pieces, hands and cycle, read off the board (an agent's every step asks);
+    // no standing of Judtho's is `out` or `mated`: a mated king leaves the board.
+    fn sight(&self) -> Sight {
+        let mut men = Vec::with_capacity(48);
+        for seat in 0..4u8 {
+            for sq in self.board.by_seat[seat as usize].iter() {
+                if let Some((_, kind)) = self.piece_at(sq) {
+                    men.push(((11 - sq / 12) * 12 + sq % 12, Seat(seat), kind as usize));
+                }
+            }
+        }
+        let mut hands = Vec::new();
+        for seat in 0..4u8 {
+            for (kind, &count) in self.hand[seat as usize].iter().enumerate() {
+                if count > 0 {
+                    hands.push((Seat(seat), kind, count));
+                }
+            }
+        }
+        Sight {
+            men,
+            hands: Some(hands),
+            cycle: Some(self.cycle().iter().map(|&s| Seat(s)).collect()),
+            ..Sight::default()
         }
     }
 
