@@ -81,6 +81,8 @@ def main():
                     help="own: the network learns a correction added to the game's own evaluation")
     ap.add_argument("--seed", type=int, default=1)
     ap.add_argument("--threads", type=int, default=os.cpu_count() or 1)
+    ap.add_argument("--init", help="start from this network file (the engine's format) instead of random weights: "
+                    "training goes on from a network trained before, on new data or with other settings")
     ap.add_argument("--check-out", help="also write, as JSON, the inputs of the first 100 held-out positions with the "
                     "quantized network's evaluation of each and the float network's, for the engine's tests to hold "
                     "its arithmetic to")
@@ -119,6 +121,12 @@ def main():
         "l2_w": jax.random.normal(k3, (32, 1)) * (1.0 / np.sqrt(32)),
         "l2_b": jnp.zeros((1,)),
     }
+    if args.init:
+        params = read_net(args.init, variant, features, args.scale, args.base == "own")
+        H = params["ft_w"].shape[1]
+        if H != args.hidden:
+            print("--init: the network is %d wide, not --hidden's %d: it stays %d wide" % (H, args.hidden, H), flush=True)
+            args.hidden = H
     pad_mask = jnp.ones((features + 1, 1)).at[features].set(0.0)
 
     def forward(p, us, them):
@@ -167,6 +175,8 @@ def main():
     if len(va) and not np.isnan(own).any():
         own_loss = float(np.mean((1.0 / (1.0 + np.exp(-own[va] / args.scale)) - target[va]) ** 2))
         print("the game's own evaluation alone: valid %.6f" % own_loss, flush=True)
+    if args.init:
+        print("the network of --init: valid %.6f" % validation(params), flush=True)
     start = time.time()
     seen = 0
     history = []
@@ -256,6 +266,36 @@ def quantized_check(p, us, them, scale, features):
     fo = float_forward(p, us, them, scale)
     d = np.abs(qo - fo)
     return float(d.mean()), float(d.max())
+
+
+def read_net(path, variant, features, scale, adds_own):
+    """A network file's weights as the float parameters `write_net` quantized (each integer
+    divided by its scale), with the padding row the trainer keeps: training can go on from it."""
+    with open(path, "rb") as f:
+        raw = f.read()
+    if raw[:8] != MAGIC_NET:
+        sys.exit("%s: not a network file of format %s" % (path, MAGIC_NET.decode()))
+    (n,) = struct.unpack_from("<H", raw, 8)
+    at = 10 + n
+    name = raw[10:at].decode()
+    f_, a_, h, l, qa, qb, base = struct.unpack_from("<IIIIIII", raw, at)
+    at += 28
+    if name != variant or f_ != features or l != 32 or (qa, qb) != (QA, QB) or bool(base) != adds_own:
+        sys.exit("%s: a %s network of %d inputs, hidden layer %d, QA %d, QB %d, base %s: it does not fit %s inputs of "
+                 "%d with --base %s" % (path, name, f_, l, qa, qb, "own" if base else "none", variant, features,
+                                        "own" if adds_own else "none"))
+    out = {}
+    for key, dtype, shape, div in (("ft_w", "<i2", (features, h), QA), ("ft_b", "<i2", (h,), QA),
+                                   ("l1_w", "<i1", (2 * h, 32), QB), ("l1_b", "<i4", (32,), QA * QB),
+                                   ("l2_w", "<i2", (32, 1), scale * QB), ("l2_b", "<i4", (1,), scale * QA * QB)):
+        count = int(np.prod(shape))
+        arr = np.frombuffer(raw, dtype=dtype, count=count, offset=at).reshape(shape)
+        at += count * np.dtype(dtype).itemsize
+        out[key] = arr.astype(np.float32) / div
+    if at != len(raw):
+        sys.exit("%s: %d bytes past the network" % (path, len(raw) - at))
+    out["ft_w"] = np.vstack([out["ft_w"], np.zeros((1, h), np.float32)])
+    return out
 
 
 def write_net(path, variant, features, active, hidden, p, scale, adds_own):

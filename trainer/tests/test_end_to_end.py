@@ -1,6 +1,7 @@
 """The whole pipeline on tiny data, as CI runs it (.ci/run): self-play data from the engine,
 its inputs exported, a short training run whose validation loss falls, and the network it
-writes read by the engine through `EvalFile` and searched with. The binary is `$TETRARCH_BIN`,
+writes read by the engine through `EvalFile` and searched with; training then goes on from
+that network (`--init`), which starts where the first run ended. The binary is `$TETRARCH_BIN`,
 else the project's `target/release/tetrarch`."""
 
 import json
@@ -36,3 +37,13 @@ def test_data_training_and_the_engine_agree(tmp_path):
                                 "isready\n" % net, capture_output=True, text=True, timeout=60).stdout.splitlines()
         assert "info string evaluation: network judkins (888 inputs, 16 wide) from %s" % net in engine, engine
         assert any(l.startswith("bestmove ") for l in engine), engine
+        if base == "own":
+            # Read back, the network is the one trained (up to its quantization): training from it
+            # starts at its validation loss, not a random network's.
+            again = run(sys.executable, str(ROOT / "trainer" / "train.py"), str(inputs), "--out",
+                        str(tmp_path / "again.nnue"), "--init", str(net), "--epochs", "2", "--batch", "64",
+                        "--base", base, "--threads", "1")
+            start = float(again.split("the network of --init: valid ")[1].split()[0])
+            assert abs(start - summary["final_valid_loss"]) < 0.05 * summary["final_valid_loss"], again
+            assert start < valid[0], again
+            assert json.loads(again.splitlines()[-1])["settings"]["init"] == str(net)
