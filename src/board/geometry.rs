@@ -207,6 +207,12 @@ pub fn pop(b: &mut u64) -> usize {
     s
 }
 
+/// Where a square stands in a picture drawn from above, row 0 being the last rank, as a cell
+/// index row by row; the same map takes a cell back to its square.
+pub const fn picture_cell(files: usize, ranks: usize, sq: usize) -> usize {
+    (ranks - 1 - sq / files) * files + sq % files
+}
+
 /// A square's name in the chess style: the file as a letter from `a`, then the rank from 1
 /// (`a1`, `h8`, `l12`), with rank 0 first.
 pub fn square_name(files: usize, sq: usize) -> String {

@@ -160,7 +160,7 @@ pub trait Draw: Rules {
     fn gesture(&self, mv: Self::Move) -> Gesture;
     /// What a learning agent's planes read of the position: by default read off the diagram.
     /// A game may say it without the diagram's strings, for speed (a learning loop asks at
-    /// every step); tests/view.rs holds every game's answer to the diagram's.
+    /// every step); tests/sight.rs holds every game's answer to the diagram's.
     fn sight(&self) -> Sight {
         Sight::of_diagram(&self.diagram(), Self::KINDS, Self::VARIANT.seats)
     }

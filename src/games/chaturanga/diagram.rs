@@ -2,6 +2,7 @@
 //! (their pieces stay, inert), mated armies and lone kings.
 
 use super::*;
+use crate::board::geometry::picture_cell;
 use crate::rules::Notation;
 use crate::rules::diagram::{
     Cell, Diagram, Draw, Fact, Gesture, Man, Origin, SeatView, Style, TextGrid, and_list, chess_labels,
@@ -26,7 +27,7 @@ impl<const FFA: bool> Draw for Chaturanga<FFA> {
         let states: Vec<ArmyState> = (0..4).map(|a| self.army_state(a)).collect();
         let cells = (0..64)
             .map(|i| {
-                let sq = (7 - i / 8) * 8 + i % 8;
+                let sq = picture_cell(8, 8, i);
                 Cell {
                     square: square_name(sq),
                     man: self.piece_at(sq).map(|(a, k)| {

@@ -3,6 +3,7 @@
 
 use super::notation::letter;
 use super::*;
+use crate::board::geometry::picture_cell;
 use crate::rules::MovesOf;
 use crate::rules::Notation;
 use crate::rules::diagram::{
@@ -32,7 +33,7 @@ impl Draw for Dojo {
     // What the planes read, off the board rather than through the diagram's strings (an
     // agent's every step asks).
     fn sight(&self) -> Sight {
-        let cell = |sq: usize| (7 - sq / 8) * 8 + sq % 8;
+        let cell = |sq| picture_cell(8, 8, sq);
         let mut s = Sight::default();
         let mut b = self.active();
         while b != 0 {
@@ -51,7 +52,7 @@ impl Draw for Dojo {
         let mut cells: Vec<Cell> = (0..64)
             .map(|i| {
                 // Row 0 of the picture is rank 8.
-                let sq = (7 - i / 8) * 8 + i % 8;
+                let sq = picture_cell(8, 8, i);
                 Cell {
                     square: square_name(sq),
                     man: self.piece_at(sq).map(|(c, k)| man(c, k)),

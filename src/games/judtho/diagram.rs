@@ -4,7 +4,7 @@
 
 use super::notation::square_name;
 use super::*;
-use crate::board::geometry::KNIGHT_STEPS;
+use crate::board::geometry::{KNIGHT_STEPS, picture_cell};
 use crate::rules::MovesOf;
 use crate::rules::Notation;
 use crate::rules::diagram::{
@@ -79,7 +79,7 @@ impl Draw for Judtho {
         let t = tables();
         let cells = (0..SQUARES)
             .map(|i| {
-                let sq = (11 - i / 12) * 12 + i % 12;
+                let sq = picture_cell(12, 12, i);
                 Cell {
                     square: square_name(sq),
                     realm: (0..4u8).find(|&s| t.realm[s as usize].has(sq)).map(Seat),
@@ -156,7 +156,7 @@ impl Draw for Judtho {
         for seat in 0..4u8 {
             for sq in self.board.by_seat[seat as usize].iter() {
                 if let Some((_, kind)) = self.piece_at(sq) {
-                    men.push(((11 - sq / 12) * 12 + sq % 12, Seat(seat), kind as usize));
+                    men.push((picture_cell(12, 12, sq), Seat(seat), kind as usize));
                 }
             }
         }
