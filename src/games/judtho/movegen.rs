@@ -123,9 +123,10 @@ struct Ctx {
     evasions: [Set; 4],
     /// The seats but the mover whose kings stand on the board.
     others: u8,
-    /// The union of the lines through the other seats' kings, and (for the mover's own pieces)
+    /// The union of the lines through the other seats' kings, and
     /// of where each kind checks one of the mover's Opponents: a move that empties no square of
-    /// the first and lands outside the second checks nobody.
+    /// the first and lands outside the second checks nobody (an ally's piece too: allies have
+    /// the same Opponents).
     lines_union: Set,
     check_union: [Set; 9],
     /// Per seat in check but the mover: a square its king can step to now (`NONE` if none).
@@ -174,9 +175,9 @@ impl Judtho {
             sq[KNIGHT as usize] = t.knight[k];
             sq[PRINCESS as usize] = t.ring4[k];
             sq[PRINCE as usize] = t.orth3[k];
-            sq[QUEEN as usize] = t.rays.queen(k, occ);
             sq[ROOK as usize] = t.rays.rook(k, occ);
             sq[BISHOP as usize] = t.rays.bishop(k, occ);
+            sq[QUEEN as usize] = sq[ROOK as usize] | sq[BISHOP as usize];
             sq[PAWN as usize] = t.pawn_from[tables::UP][k];
             sq[KING as usize] = t.pawn_from[tables::DOWN][k];
         }
@@ -489,16 +490,21 @@ impl Judtho {
     /// check, or a king the move may uncover needs the full test.
     fn safe_for(&self, cx: &Ctx, ch: &Change, r: u8, after: &mut Option<Board>) -> bool {
         let moved_king = ch.moves && ch.kind == KING && ch.owner == r;
-        let k = if moved_king { ch.to } else { self.board.kings[r as usize] as usize };
+        if moved_king {
+            // A king's step changes the board only by the square it leaves (what it takes
+            // attacks nothing from the square it stood on): no copy of the board unless a
+            // Prince's line is near.
+            return self.step_holds(&self.board, r, ch.to as u8);
+        }
+        let k = self.board.kings[r as usize] as usize;
         let in_check = cx.checked & (1 << r) != 0;
-        if !moved_king && !in_check && !Self::may_uncover(cx, ch, r, k) {
+        if !in_check && !Self::may_uncover(cx, ch, r, k) {
             return true;
         }
         // In check, a move that is not the king's must take a checker or land on a square that
         // answers every check (a Prince's line is stopped by nothing but a king, a Princess's
         // by nothing: landing between is only necessary, not enough).
         if in_check
-            && !moved_king
             && !(ch.moves && cx.evasions[r as usize].has(ch.to))
             && (ch.vacated & cx.checkers[r as usize]).is_empty()
         {
@@ -514,11 +520,19 @@ impl Judtho {
     fn may_check_others(&self, cx: &Ctx, ch: &Change) -> bool {
         let t = tables();
         let mut others = cx.others;
-        if others & cx.checked != 0 {
-            return true;
+        let mut checked = others & cx.checked;
+        while checked != 0 {
+            let s = checked.trailing_zeros() as usize;
+            checked &= checked - 1;
+            // A king in check whose known step out the move leaves alone is not mated by it.
+            if !Self::escape_stands(cx, ch, s) {
+                return true;
+            }
+            others &= !(1 << s);
         }
-        if ch.owner == cx.us && ch.hits(&cx.lines_union, &Set::EMPTY).0 == 0 {
-            // Nothing leaves a line of any other king: only the moved piece can check.
+        if ch.hits(&cx.lines_union, &Set::EMPTY).0 == 0 {
+            // Nothing leaves a line of any other king: only the moved piece can check (an
+            // ally's piece as well as the mover's: allies have the same Opponents).
             return ch.moves
                 && match ch.kind {
                     KING => cx.check_union[8].has(ch.to),
@@ -572,6 +586,36 @@ impl Judtho {
             }
         }
         false
+    }
+
+    /// Whether seat `s`'s known step out of check (`Ctx::escapes`) still holds after `ch`, seen
+    /// without playing it: the move empties no square of the queen lines through the step's
+    /// square (which carry every line attack on it, a Prince's included, and the square itself
+    /// is the line's start), lands nowhere it could attack it from, and moves neither that
+    /// king nor onto the square. False when unsure.
+    #[inline]
+    fn escape_stands(cx: &Ctx, ch: &Change, s: usize) -> bool {
+        let e = cx.escapes[s];
+        if e == NONE {
+            return false;
+        }
+        let (e, t) = (e as usize, tables());
+        if ch.vacated.has(e) || ch.hits(&t.lines[e], &Set::EMPTY).0 > 0 {
+            return false;
+        }
+        if !ch.moves {
+            return true;
+        }
+        if ch.to == e || (ch.kind == KING && ch.owner as usize == s) {
+            return false;
+        }
+        let reaches = match ch.kind {
+            KING => t.king[ch.to].has(e),
+            KNIGHT => t.knight[ch.to].has(e),
+            PAWN => t.pawn_attacks[pawn_dir(ch.owner)][ch.to].has(e),
+            _ => t.lines[e].has(ch.to),
+        };
+        !reaches
     }
 
     /// Whether, on the board after `ch`, a king but the mover's stands in check without the
