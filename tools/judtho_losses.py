@@ -108,8 +108,6 @@ def classify(game, engine):
     term = game.get("termination", "")
     if points[me] >= 1:
         return None
-    if game.get("culprit") is not None or term in ("time forfeit", "illegal move", "forfeit"):
-        return ("(drawn)" if points[me] > 0 else "Third Battle", "the clock", term)
 
     board = new_board(game)
     # Each checkmate: (its ply, the sides after its move, the seat that moved).
@@ -126,12 +124,13 @@ def classify(game, engine):
         now = mates_of(board, term)
         mates.extend([(ply, board.sides(), mover)] * (now - len(mates)))
 
+    if game.get("culprit") is not None or term in ("time forfeit", "illegal move", "forfeit"):
+        return ("(drawn)" if points[me] > 0 else PHASES[1 + min(len(mates), 2)], "the clock", term)
     if points[me] > 0:
         ahead = last_mine is not None and (last_mine.get("mate", 0) > 0 or last_mine.get("cp", 0) >= WON_DRAW)
         return ("(drawn)", "a draw it could have won" if ahead else "a draw", term)
     if len(mates) < 3:
-        phase = PHASES[1 + len(mates)] if len(mates) < 3 else "Third Battle"
-        return (phase, "other: " + term, f"{len(mates)} checkmates")
+        return (PHASES[1 + len(mates)], "other: " + term, f"{len(mates)} checkmates")
 
     second_sides = mates[1][1]
     if len(side_of(second_sides, me)) == 1 and any(len(s) == 3 for s in second_sides):
@@ -142,7 +141,7 @@ def classify(game, engine):
         final = board.position() if final_ply == len(game["moves"]) - 1 else None
         losers = side_of(mates[1][1], me)
         checked = [s for s in losers if final and in_check(final, s)]
-        mated = checked[0] if len(checked) == 1 else (me if me in checked else (checked[0] if checked else None))
+        mated = me if me in checked else (checked[0] if checked else None)
         if mated == me:
             seen = last_mine is not None and last_mine.get("mate", 0) < 0
             cause = "a checkmate seen too late" if seen else "a checkmate it did not see coming"
