@@ -18,17 +18,15 @@ import json
 import multiprocessing
 import random
 
+import judtho_losses
 import tetrarch
-
-ASSEMBLY_PLIES = 48
+from judtho_losses import ASSEMBLY_PLIES
 
 
 def phase_of(board, ply):
     if ply < ASSEMBLY_PLIES:
         return "Assembly"
-    field = board.position().split(" ")[3]
-    mates = 0 if field == "-" else sum(len(a) - 1 for a in field.split(","))
-    return ["First Battle", "Second Battle", "Third Battle"][min(mates, 2)]
+    return ["First Battle", "Second Battle", "Third Battle"][min(judtho_losses.mates_of(board, ""), 2)]
 
 
 def sample(files, engine, n, seed):
@@ -41,8 +39,7 @@ def sample(files, engine, n, seed):
                     continue
                 game = json.loads(line)
                 me = next(p["seats"] for p in game["players"] if p["engine"] == engine)
-                start = game.get("start_position")
-                board = tetrarch.Board("judtho", start) if start else tetrarch.Board("judtho")
+                board = judtho_losses.new_board(game)
                 for ply, mv in enumerate(game["moves"]):
                     ms = game["time_ms"][ply]
                     if board.turn == me and ms:
