@@ -24,6 +24,24 @@ pub fn step(sq: usize, d: usize, n: usize) -> Option<usize> {
     if (0..12).contains(&f) && (0..12).contains(&r) { Some(r as usize * 12 + f as usize) } else { None }
 }
 
+/// The number of king steps from `a` to `b`.
+#[inline(always)]
+pub fn distance(a: usize, b: usize) -> usize {
+    (a % 12).abs_diff(b % 12).max((a / 12).abs_diff(b / 12))
+}
+
+/// How many squares lie beyond `sq` in direction `d`, to the edge.
+#[inline(always)]
+pub fn to_edge(sq: usize, d: usize) -> usize {
+    let (df, dr) = crate::board::squareset::QUEEN_DIRS[d];
+    let room = |at: usize, delta: i32| match delta {
+        1 => 11 - at,
+        -1 => at,
+        _ => 11,
+    };
+    room(sq % 12, df).min(room(sq / 12, dr))
+}
+
 /// The squares strictly between two squares of one queen line (empty if they share none).
 #[inline(always)]
 pub fn between(a: usize, b: usize) -> Set {
@@ -215,5 +233,27 @@ impl Board {
                 out
             }
         }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn distances_and_room_to_the_edge_count_the_rays() {
+        let t = tables();
+        for sq in 0..SQUARES {
+            for d in 0..8 {
+                let ray = t.rays.rays[d][sq];
+                assert_eq!(to_edge(sq, d), ray.count() as usize, "square {sq} direction {d}");
+                for b in ray.iter() {
+                    assert_eq!(distance(sq, b), between(sq, b).count() as usize + 1);
+                    assert_eq!(distance(sq, b), distance(b, sq));
+                }
+            }
+        }
+        // Off the lines too: a knight's leap is two steps.
+        assert_eq!(distance(0, 12 + 2), 2);
     }
 }
