@@ -167,7 +167,12 @@ impl Judtho {
     #[inline(always)]
     fn seat_scores(&self) -> [i32; 4] {
         let reaches = self.reaches();
-        let terms: [SeatTerms; 4] = std::array::from_fn(|s| self.seat_terms(s as u8, &reaches));
+        // A plain loop, not `array::from_fn`: its closure would not be inlined into the popcnt
+        // build of the evaluation, and would count bits in software.
+        let mut terms = [SeatTerms::default(); 4];
+        for (s, t) in terms.iter_mut().enumerate() {
+            *t = self.seat_terms(s as u8, &reaches);
+        }
         let mut scores = [0i32; 4];
         for s in 0..4usize {
             let danger = terms[s].danger + (0..4).map(|x| terms[x].pressure[s]).sum::<i32>();
