@@ -326,6 +326,7 @@ impl<G: Game> Searcher<G> {
             Some(m) => child.play(m),
             None => child.play_null(),
         }
+        self.tt.prefetch(child.hash() ^ self.key_salt);
         if self.learned.is_some() {
             self.accumulate(pos, mv, &child, ply + 1);
         }
