@@ -20,11 +20,10 @@ import random
 
 import judtho_losses
 import tetrarch
-from judtho_losses import ASSEMBLY_PLIES
 
 
 def phase_of(board, ply):
-    if ply < ASSEMBLY_PLIES:
+    if ply < judtho_losses.ASSEMBLY_PLIES:
         return "Assembly"
     return ["First Battle", "Second Battle", "Third Battle"][min(judtho_losses.mates_of(board, ""), 2)]
 
