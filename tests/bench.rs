@@ -7,7 +7,7 @@ use tetrarch::bench;
 
 /// As the engine plays by default: Judkins with its built-in network (nets/judkins.nnue).
 const TOTALS: &[(&str, u64)] =
-    &[("judkins", 236492), ("dojo", 43204), ("chaturanga", 93242), ("chaturanga-ffa", 874777), ("judtho", 89331)];
+    &[("judkins", 233346), ("dojo", 43204), ("chaturanga", 93242), ("chaturanga-ffa", 874777), ("judtho", 89331)];
 
 /// Judkins with its own evaluation (`Use NNUE` off, `bench --eval classical`).
 const JUDKINS_CLASSICAL: u64 = 218504;
