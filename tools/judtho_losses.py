@@ -1,7 +1,7 @@
 #!/usr/bin/env python3
 """Where and why one engine's Judtho games are not won: the loss table of issue 51.
 
-    python tools/judtho_losses.py --engine full match.jsonl [more.jsonl ...] [--games]
+    python tools/judtho_losses.py --engine full match.jsonl [more.jsonl ...] [--games] [--places]
 
 reads the JSON lines of `tetrarch match --variant judtho` (docs/match.md), replays each game
 with the rules of the `tetrarch` Python package (python/README.md) to follow the alliances, and
@@ -31,6 +31,9 @@ ends otherwise (fewer than three checkmates) is "other" with its termination.
 Below the table: the games lost after the Second Checkmate by the seat's place then (a Triple
 Alliance's member, one of two Double Alliances, the single player), and how often the seat
 ended on the winning side by its part in the First Checkmate (mater, mated, neither).
+`--places` adds, over all games (won or not), how often the seat ended on the winning side by
+its place after the Second Checkmate, and who gave the Second Checkmate that made its Triple
+Alliance.
 """
 
 import argparse
@@ -96,6 +99,28 @@ def first_role(game, me):
                 return "neither"
             return "mater" if alliance[0] == me else "mated"
     return "none"
+
+
+def second_place(game, me):
+    """The seat's place after the Second Checkmate ("a Triple Alliance's member", "one of two
+    Double Alliances", "the single player"; None if the game had fewer than two checkmates), and
+    whether the seat's own move gave it."""
+    board = new_board(game)
+    term = game.get("termination", "")
+    for mv in game["moves"]:
+        mover = board.turn
+        board.push(mv)
+        if mates_of(board, term) >= 2:
+            sides = board.sides()
+            mine = len(side_of(sides, me))
+            if mine == 3:
+                place = "a Triple Alliance's member"
+            elif mine == 1:
+                place = "the single player"
+            else:
+                place = "one of two Double Alliances"
+            return place, mover == me
+    return None, False
 
 
 def classify(game, engine):
@@ -168,10 +193,15 @@ def main():
     ap.add_argument("files", nargs="+")
     ap.add_argument("--engine", required=True, help="the engine whose games are read (its name in the match)")
     ap.add_argument("--games", action="store_true", help="list every game not won")
+    ap.add_argument("--places", action="store_true",
+                    help="the seat's odds by its place after the Second Checkmate, over all games")
     a = ap.parse_args()
     table = collections.Counter()
     roles = collections.Counter()
     shapes = collections.Counter()
+    # (place, won) -> games; and the Triple Alliances the seat made itself.
+    places = collections.Counter()
+    made_triple = collections.Counter()
     total = won = 0
     rows = []
     for path in a.files:
@@ -184,6 +214,11 @@ def main():
                 c = classify(game, a.engine)
                 me = next(p["seats"] for p in game["players"] if p["engine"] == a.engine)
                 roles[(first_role(game, me), c is None)] += 1
+                if a.places:
+                    place, gave = second_place(game, me)
+                    places[(place, c is None)] += 1
+                    if place == "a Triple Alliance's member":
+                        made_triple["the seat" if gave else "another seat"] += 1
                 if c is None:
                     won += 1
                     continue
@@ -207,6 +242,18 @@ def main():
         n = roles[(role, True)] + roles[(role, False)]
         if n:
             print(f"| {role} | {n} | {roles[(role, True)]} ({100 * roles[(role, True)] / n:.1f}%) |")
+    if a.places:
+        print("\n| the seat after the Second Checkmate | games | on the winning side |")
+        print("|---|---|---|")
+        order = ["a Triple Alliance's member", "the single player", "one of two Double Alliances", None]
+        for place in order:
+            n = places[(place, True)] + places[(place, False)]
+            if n:
+                won_here = places[(place, True)]
+                name = place or "(fewer than two checkmates)"
+                print(f"| {name} | {n} | {won_here} ({100 * won_here / n:.1f}%) |")
+        print("\nThe Second Checkmate that made the seat's Triple Alliance was given by: "
+              + ", ".join(f"{k} {n}" for k, n in made_triple.most_common()))
     if a.games:
         print()
         for r in rows:
