@@ -421,7 +421,11 @@ impl Judtho {
                 break;
             }
         }
-        if cx.variants && self.may_check_others(cx, ch) && self.checks_others(cx, ch, &mut after) {
+        if cx.variants
+            && let suspects = self.may_check_others(cx, ch)
+            && suspects != 0
+            && self.checks_others(cx, ch, suspects, &mut after)
+        {
             let mut p = self.clone();
             p.apply_change(ch);
             p.refresh_checked();
@@ -514,26 +518,29 @@ impl Judtho {
         !b.attacked(k, self.rel.opponents(r), &self.rel)
     }
 
-    /// Whether any king but the mover's might be in check after `ch` (then the move may give
-    /// checkmate, and T8 must look): one in check already, one the move may uncover, or one
-    /// the moved piece attacks from where it lands.
-    fn may_check_others(&self, cx: &Ctx, ch: &Change) -> bool {
+    /// The kings but the mover's that might be in check after `ch` without their known step out
+    /// (then the move may give checkmate, and T8 must look), as a mask of seats: one in check
+    /// already whose step the move may take away, one the move may uncover, or one the moved
+    /// piece attacks from where it lands. The others are surely not: `checks_others` tests
+    /// only these.
+    fn may_check_others(&self, cx: &Ctx, ch: &Change) -> u8 {
         let t = tables();
         let mut others = cx.others;
+        let mut suspects = 0;
         let mut checked = others & cx.checked;
         while checked != 0 {
             let s = checked.trailing_zeros() as usize;
             checked &= checked - 1;
             // A king in check whose known step out the move leaves alone is not mated by it.
             if !Self::escape_stands(cx, ch, s) {
-                return true;
+                suspects |= 1 << s;
             }
             others &= !(1 << s);
         }
         if ch.hits(&cx.lines_union, &Set::EMPTY).0 == 0 {
             // Nothing leaves a line of any other king: only the moved piece can check (an
             // ally's piece as well as the mover's: allies have the same Opponents).
-            return ch.moves
+            let checks = ch.moves
                 && match ch.kind {
                     KING => cx.check_union[8].has(ch.to),
                     PAWN => {
@@ -541,6 +548,9 @@ impl Judtho {
                     }
                     kind => cx.check_union[kind as usize].has(ch.to),
                 };
+            if !checks {
+                return suspects;
+            }
         }
         let opp = if ch.moves { self.rel.opponents(ch.owner) } else { 0 };
         while others != 0 {
@@ -549,7 +559,8 @@ impl Judtho {
             let k = self.board.kings[s] as usize;
             let (n, shield) = ch.hits(&t.lines[k], &cx.shields[s]);
             if n > 0 && (shield || n > 1) {
-                return true;
+                suspects |= 1 << s;
+                continue;
             }
             if opp & (1 << s) == 0 {
                 continue;
@@ -582,10 +593,10 @@ impl Judtho {
                 }
             };
             if attacks {
-                return true;
+                suspects |= 1 << s;
             }
         }
-        false
+        suspects
     }
 
     /// Whether seat `s`'s known step out of check (`Ctx::escapes`) still holds after `ch`, seen
@@ -618,18 +629,22 @@ impl Judtho {
         !reaches
     }
 
-    /// Whether, on the board after `ch`, a king but the mover's stands in check without the
-    /// known step out of it (the precise test behind `may_check_others`; if so, T8 must look).
-    fn checks_others(&self, cx: &Ctx, ch: &Change, after: &mut Option<Board>) -> bool {
+    /// Whether, on the board after `ch`, one of the `suspects` (`may_check_others`) stands in
+    /// check without a step out of it (the precise test; if so, T8 must look).
+    fn checks_others(&self, cx: &Ctx, ch: &Change, mut suspects: u8, after: &mut Option<Board>) -> bool {
         let b = after.get_or_insert_with(|| self.board_after(ch));
-        (0..4u8).any(|s| {
-            let k = b.kings[s as usize];
-            s != cx.us
-                && k != NONE
-                && b.attacked(k as usize, self.rel.opponents(s), &self.rel)
+        while suspects != 0 {
+            let s = suspects.trailing_zeros() as u8;
+            suspects &= suspects - 1;
+            let k = b.kings[s as usize] as usize;
+            if b.attacked(k, self.rel.opponents(s), &self.rel)
                 && !self.step_holds(b, s, cx.escapes[s as usize])
                 && self.escape(b, s).is_none()
-        })
+            {
+                return true;
+            }
+        }
+        false
     }
 
     /// A square `seat`'s king can step to on `board` without being attacked.
