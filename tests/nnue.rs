@@ -4,6 +4,7 @@
 mod common;
 use serde::Deserialize;
 use std::sync::Arc;
+use tetrarch::games::chaturanga::{AllAgainstAll, DoubleMate};
 use tetrarch::games::dojo::Dojo;
 use tetrarch::games::judkins::Judkins;
 use tetrarch::nnue::{MAGIC, Network, NetworkError, QA, QB};
@@ -246,6 +247,106 @@ fn dojo_accumulators_made_from_the_difference_of_inputs_are_those_made_from_scra
     let (checked, mismatched) = s.accumulator_checks();
     assert!(checked > 10_000, "only {} accumulators checked", checked);
     assert_eq!(mismatched, 0, "{} of {} accumulators differ from scratch", mismatched, checked);
+}
+
+#[test]
+fn double_mate_sees_the_start_alike_from_both_sides() {
+    use tetrarch::nnue::Active;
+    // The start is the same after a quarter turn, Black where Yellow was: Black and Green's
+    // perspective, turned, has the inputs of Yellow and Red's.
+    let pos = DoubleMate::startpos();
+    let (mut a, mut b) = (Active::default(), Active::default());
+    pos.features(Side(0), &mut a);
+    pos.features(Side(1), &mut b);
+    a.sort();
+    b.sort();
+    assert_eq!(a.count(), 32);
+    assert_eq!(a.as_slice(), b.as_slice());
+    // A piece's input names its army's place from the perspective's side: Yellow's king (d1)
+    // is the first place's for Yellow and Red, the last place's for Black and Green.
+    let king = |side: u8| {
+        let mut act = Active::default();
+        pos.features(Side(side), &mut act);
+        act.as_slice().iter().map(|&f| f as usize).filter(|f| f % (5 * 64) / 64 == 0).collect::<Vec<_>>()
+    };
+    assert!(king(0).contains(&3), "Yellow's king on d1, place 0, kind 0: {:?}", king(0));
+    // d1 turned a quarter is h4 (file 3, rank 0 to file 7, rank 3), where Green's king stands.
+    assert!(king(1).contains(&(3 * 5 * 64 + 3 * 8 + 7)), "{:?}", king(1));
+    // All against all has four sides and no inputs.
+    assert_eq!(AllAgainstAll::FEATURES, 0);
+}
+
+#[test]
+fn double_mate_differences_turn_a_parents_inputs_into_its_childs() {
+    use tetrarch::nnue::Active;
+    // Every legal move of random positions (captures, promotions, concourses, the pass), both
+    // perspectives: the parent's inputs less the removed plus the added are the child's.
+    let positions = common::random_positions::<DoubleMate>(54, 12, 160);
+    let (mut moves_seen, mut captures) = (0, 0);
+    for pos in positions.iter().step_by(3) {
+        let mut moves = Default::default();
+        pos.legal_moves(&mut moves);
+        for &m in moves.iter() {
+            let mut child = pos.clone();
+            child.play(m);
+            moves_seen += 1;
+            let (mut removed, mut added) = (<[Active; 2]>::default(), <[Active; 2]>::default());
+            pos.input_difference(&child, &mut removed, &mut added);
+            captures += (removed[0].count() > added[0].count()) as usize;
+            for (side, (removed, added)) in removed.iter().zip(&added).enumerate() {
+                let side = Side(side as u8);
+                let (mut before, mut after) = (Active::default(), Active::default());
+                pos.features(side, &mut before);
+                child.features(side, &mut after);
+                assert!(after.count() <= DoubleMate::MAX_ACTIVE);
+                assert!(after.as_slice().iter().all(|&f| (f as usize) < DoubleMate::FEATURES));
+                let mut sum = counts(&before, DoubleMate::FEATURES);
+                for &f in removed.as_slice() {
+                    sum[f as usize] -= 1;
+                }
+                for &f in added.as_slice() {
+                    sum[f as usize] += 1;
+                }
+                assert_eq!(
+                    sum,
+                    counts(&after, DoubleMate::FEATURES),
+                    "{:?} then {}: the difference misses inputs",
+                    pos,
+                    pos.format_move(m)
+                );
+            }
+        }
+    }
+    assert!(moves_seen > 5_000, "only {} moves", moves_seen);
+    assert!(captures > 100, "only {} captures", captures);
+}
+
+#[test]
+fn double_mate_accumulators_in_the_search_are_those_made_from_scratch() {
+    // The search's accumulators over its four seats and two sides, with a network of random
+    // weights, each compared with the one made from the position's inputs.
+    let net =
+        Network::from_bytes(&random_network_of("chaturanga", DoubleMate::FEATURES, DoubleMate::MAX_ACTIVE, 32, 8, 12))
+            .unwrap();
+    let mut s: Searcher<DoubleMate> = Searcher::new(4);
+    s.set_network(Some(Arc::new(net))).unwrap();
+    s.check_accumulators(true);
+    for pos in common::random_positions::<DoubleMate>(55, 6, 120).iter().step_by(12) {
+        let r = s.think(
+            &Record::new(pos.clone()),
+            Limits { depth: Some(3), nodes: Some(30_000), ..Limits::default() },
+            Control::new(false),
+            &mut |_| {},
+        );
+        let _ = r.best;
+    }
+    let (checked, mismatched) = s.accumulator_checks();
+    assert!(checked > 10_000, "only {} accumulators checked", checked);
+    assert_eq!(mismatched, 0, "{} of {} accumulators differ from scratch", mismatched, checked);
+    // All against all has no inputs: a network is refused.
+    let mut ffa: Searcher<AllAgainstAll> = Searcher::new(1);
+    let net = random_network_of("chaturanga-ffa", DoubleMate::FEATURES, DoubleMate::MAX_ACTIVE, 32, 8, 12);
+    assert!(ffa.set_network(Some(Arc::new(Network::from_bytes(&net).unwrap()))).is_err());
 }
 
 /// Each input's count in `active`, as a vector over the game's inputs.

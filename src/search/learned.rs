@@ -28,7 +28,8 @@ pub fn network_fits<G: Game>(net: &Network) -> Result<(), String> {
     if net.variant != G::VARIANT.name {
         return Err(format!("the network is for {}, not {}", net.variant, G::VARIANT.name));
     }
-    if G::FEATURES == 0 || G::VARIANT.seats.len() != 2 {
+    // Two perspectives: a game of two sides (Double Mate's four seats play as two).
+    if G::FEATURES == 0 || G::VARIANT.players.len() != 2 {
         return Err(format!("{} has no inputs for a learned evaluation", G::VARIANT.name));
     }
     if net.features != G::FEATURES || net.max_active < G::MAX_ACTIVE {

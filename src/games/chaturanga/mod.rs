@@ -13,6 +13,7 @@
 mod actions;
 mod diagram;
 mod eval;
+mod features;
 mod movegen;
 mod notation;
 mod see;
