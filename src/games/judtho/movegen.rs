@@ -136,6 +136,10 @@ struct Ctx {
     /// Whether a checkmating move is pushed once per choice it carries (`generate`'s
     /// `variants`), not once alone.
     variants: bool,
+    /// Where a step, slide or leap of any piece but the mover's king may land: with the
+    /// mover in check, on a checker or a square that answers every check (`safe_for` decides
+    /// the rest); else anywhere. Moves elsewhere are not generated at all.
+    answers: Set,
 }
 
 impl Judtho {
@@ -235,6 +239,11 @@ impl Judtho {
             check_union,
             escapes,
             variants,
+            answers: if self.checked & (1 << us) != 0 {
+                evasions[us as usize] | checkers[us as usize]
+            } else {
+                !Set::EMPTY
+            },
         };
         // The existence test (T8's "no legal move") looks at the king's steps first: when in
         // check they are the likeliest answer.
@@ -274,7 +283,8 @@ impl Judtho {
     #[allow(clippy::too_many_arguments)]
     fn leaper_moves(&self, cx: &Ctx, owner: u8, kind: u8, sq: usize, reach: Set, capturable: Set, out: &mut impl Sink) {
         let empty = if cx.quiet { !self.board.occ } else { Set::EMPTY };
-        for to in (reach & (capturable | empty)).iter() {
+        let answers = if kind == KING && owner == cx.us { !Set::EMPTY } else { cx.answers };
+        for to in (reach & (capturable | empty) & answers).iter() {
             self.emit_step(cx, owner, kind, sq, to, None, out);
         }
     }
@@ -324,7 +334,7 @@ impl Judtho {
                 _ => break,
             }
         }
-        for to in dest.iter() {
+        for to in (dest & cx.answers).iter() {
             if far.has(to) {
                 for k in [QUEEN, PRINCE, PRINCESS, ROOK, KNIGHT, BISHOP] {
                     self.emit_step(cx, owner, k, sq, to, Some(k), out);
