@@ -233,17 +233,23 @@ fn dojo_accumulators_made_from_the_difference_of_inputs_are_those_made_from_scra
         assert!(active.count() <= Dojo::MAX_ACTIVE);
         assert!(active.as_slice().iter().all(|&f| (f as usize) < Dojo::FEATURES));
         inputs.extend(active.as_slice().iter().map(|&f| f as usize / 768));
-        let r = s.think(
-            &Record::new(pos.clone()),
-            // A random network's scores leave some searches nothing to prune.
-            Limits { depth: Some(3), nodes: Some(30_000), ..Limits::default() },
-            Control::new(false),
-            &mut |_| {},
-        );
-        let _ = r.best;
+        short_search(&mut s, pos);
     }
     // Inputs of active pieces (0), passive members (1) and counters (2) were all seen.
     assert!(inputs.len() >= 3, "the random games reach only input groups {:?}", inputs);
+    accumulators_agree(&s);
+}
+
+/// A search of depth 3 and at most 30,000 nodes: a random network's scores leave some searches
+/// nothing to prune.
+fn short_search<G: Game>(s: &mut Searcher<G>, pos: &G) {
+    let limits = Limits { depth: Some(3), nodes: Some(30_000), ..Limits::default() };
+    let _ = s.think(&Record::new(pos.clone()), limits, Control::new(false), &mut |_| {});
+}
+
+/// Every accumulator the searcher made from its parent's equalled the one made from scratch,
+/// and there were many.
+fn accumulators_agree<G: Game>(s: &Searcher<G>) {
     let (checked, mismatched) = s.accumulator_checks();
     assert!(checked > 10_000, "only {} accumulators checked", checked);
     assert_eq!(mismatched, 0, "{} of {} accumulators differ from scratch", mismatched, checked);
@@ -278,45 +284,12 @@ fn double_mate_sees_the_start_alike_from_both_sides() {
 
 #[test]
 fn double_mate_differences_turn_a_parents_inputs_into_its_childs() {
-    use tetrarch::nnue::Active;
     // Every legal move of random positions (captures, promotions, concourses, the pass), both
     // perspectives: the parent's inputs less the removed plus the added are the child's.
-    let positions = common::random_positions::<DoubleMate>(54, 12, 160);
-    let (mut moves_seen, mut captures) = (0, 0);
-    for pos in positions.iter().step_by(3) {
-        let mut moves = Default::default();
-        pos.legal_moves(&mut moves);
-        for &m in moves.iter() {
-            let mut child = pos.clone();
-            child.play(m);
-            moves_seen += 1;
-            let (mut removed, mut added) = (<[Active; 2]>::default(), <[Active; 2]>::default());
-            pos.input_difference(&child, &mut removed, &mut added);
-            captures += (removed[0].count() > added[0].count()) as usize;
-            for (side, (removed, added)) in removed.iter().zip(&added).enumerate() {
-                let side = Side(side as u8);
-                let (mut before, mut after) = (Active::default(), Active::default());
-                pos.features(side, &mut before);
-                child.features(side, &mut after);
-                assert!(after.count() <= DoubleMate::MAX_ACTIVE);
-                assert!(after.as_slice().iter().all(|&f| (f as usize) < DoubleMate::FEATURES));
-                let mut sum = counts(&before, DoubleMate::FEATURES);
-                for &f in removed.as_slice() {
-                    sum[f as usize] -= 1;
-                }
-                for &f in added.as_slice() {
-                    sum[f as usize] += 1;
-                }
-                assert_eq!(
-                    sum,
-                    counts(&after, DoubleMate::FEATURES),
-                    "{:?} then {}: the difference misses inputs",
-                    pos,
-                    pos.format_move(m)
-                );
-            }
-        }
-    }
+    let mut captures = 0;
+    let moves_seen = each_exact_difference(&common::random_positions::<DoubleMate>(54, 12, 160), |removed, added| {
+        captures += (removed[0].count() > added[0].count()) as usize;
+    });
     assert!(moves_seen > 5_000, "only {} moves", moves_seen);
     assert!(captures > 100, "only {} captures", captures);
 }
@@ -332,17 +305,9 @@ fn double_mate_accumulators_in_the_search_are_those_made_from_scratch() {
     s.set_network(Some(Arc::new(net))).unwrap();
     s.check_accumulators(true);
     for pos in common::random_positions::<DoubleMate>(55, 6, 120).iter().step_by(12) {
-        let r = s.think(
-            &Record::new(pos.clone()),
-            Limits { depth: Some(3), nodes: Some(30_000), ..Limits::default() },
-            Control::new(false),
-            &mut |_| {},
-        );
-        let _ = r.best;
+        short_search(&mut s, pos);
     }
-    let (checked, mismatched) = s.accumulator_checks();
-    assert!(checked > 10_000, "only {} accumulators checked", checked);
-    assert_eq!(mismatched, 0, "{} of {} accumulators differ from scratch", mismatched, checked);
+    accumulators_agree(&s);
     // All against all has no inputs: a network is refused.
     let mut ffa: Searcher<AllAgainstAll> = Searcher::new(1);
     let net = random_network_of("chaturanga-ffa", DoubleMate::FEATURES, DoubleMate::MAX_ACTIVE, 32, 8, 12);
@@ -360,47 +325,71 @@ fn counts(active: &tetrarch::nnue::Active, features: usize) -> Vec<i32> {
 
 #[test]
 fn dojo_differences_of_positions_turn_a_parents_inputs_into_its_childs() {
-    use tetrarch::nnue::Active;
     // Every legal move of random positions, both perspectives: the parent's inputs less the
     // removed plus the added are the child's, counted input by input.
-    let positions = common::random_positions::<Dojo>(53, 12, 120);
-    let (mut moves_seen, mut counters_moved, mut stacks_changed) = (0, 0, 0);
+    let (mut counters_moved, mut stacks_changed) = (0, 0);
+    let moves_seen = each_exact_difference(&common::random_positions::<Dojo>(53, 12, 120), |removed, added| {
+        for (removed, added) in removed.iter().zip(added) {
+            counters_moved +=
+                added.as_slice().iter().chain(removed.as_slice()).any(|&f| f as usize >= 2 * 768) as usize;
+            stacks_changed += added.as_slice().iter().any(|&f| (768..2 * 768).contains(&(f as usize))) as usize;
+        }
+    });
+    assert!(moves_seen > 5_000, "only {} moves", moves_seen);
+    assert!(counters_moved > 100 && stacks_changed > 100, "counters {} stacks {}", counters_moved, stacks_changed);
+}
+
+/// `exact_difference` for every legal move of every third of `positions`, each move's two lists
+/// handed to `tally`; how many moves.
+fn each_exact_difference<G: Game>(
+    positions: &[G],
+    mut tally: impl FnMut(&[tetrarch::nnue::Active; 2], &[tetrarch::nnue::Active; 2]),
+) -> usize {
+    let mut n = 0;
     for pos in positions.iter().step_by(3) {
         let mut moves = Default::default();
         pos.legal_moves(&mut moves);
         for &m in moves.iter() {
-            let mut child = pos.clone();
-            child.play(m);
-            moves_seen += 1;
-            let (mut removed, mut added) = (<[Active; 2]>::default(), <[Active; 2]>::default());
-            pos.input_difference(&child, &mut removed, &mut added);
-            for (side, (removed, added)) in removed.iter().zip(&added).enumerate() {
-                let side = Side(side as u8);
-                let (mut before, mut after) = (Active::default(), Active::default());
-                pos.features(side, &mut before);
-                child.features(side, &mut after);
-                let mut sum = counts(&before, Dojo::FEATURES);
-                for &f in removed.as_slice() {
-                    sum[f as usize] -= 1;
-                }
-                for &f in added.as_slice() {
-                    sum[f as usize] += 1;
-                }
-                assert_eq!(
-                    sum,
-                    counts(&after, Dojo::FEATURES),
-                    "{:?} then {}: the difference misses inputs",
-                    pos,
-                    pos.format_move(m)
-                );
-                counters_moved +=
-                    added.as_slice().iter().chain(removed.as_slice()).any(|&f| f as usize >= 2 * 768) as usize;
-                stacks_changed += added.as_slice().iter().any(|&f| (768..2 * 768).contains(&(f as usize))) as usize;
-            }
+            n += 1;
+            let (removed, added) = exact_difference(pos, m);
+            tally(&removed, &added);
         }
     }
-    assert!(moves_seen > 5_000, "only {} moves", moves_seen);
-    assert!(counters_moved > 100 && stacks_changed > 100, "counters {} stacks {}", counters_moved, stacks_changed);
+    n
+}
+
+/// Plays `m` and checks, for both perspectives, that the parent's inputs less what
+/// `input_difference` removes plus what it adds are the child's, counted input by input, and
+/// within the game's bounds; the two lists, for the caller's tallies.
+fn exact_difference<G: Game>(pos: &G, m: G::Move) -> ([tetrarch::nnue::Active; 2], [tetrarch::nnue::Active; 2]) {
+    use tetrarch::nnue::Active;
+    let mut child = pos.clone();
+    child.play(m);
+    let (mut removed, mut added) = (<[Active; 2]>::default(), <[Active; 2]>::default());
+    pos.input_difference(&child, &mut removed, &mut added);
+    for (side, (removed, added)) in removed.iter().zip(&added).enumerate() {
+        let side = Side(side as u8);
+        let (mut before, mut after) = (Active::default(), Active::default());
+        pos.features(side, &mut before);
+        child.features(side, &mut after);
+        assert!(after.count() <= G::MAX_ACTIVE);
+        assert!(after.as_slice().iter().all(|&f| (f as usize) < G::FEATURES));
+        let mut sum = counts(&before, G::FEATURES);
+        for &f in removed.as_slice() {
+            sum[f as usize] -= 1;
+        }
+        for &f in added.as_slice() {
+            sum[f as usize] += 1;
+        }
+        assert_eq!(
+            sum,
+            counts(&after, G::FEATURES),
+            "{} then {}: the difference misses inputs",
+            pos.to_text(),
+            pos.format_move(m)
+        );
+    }
+    (removed, added)
 }
 
 #[test]
