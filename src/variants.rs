@@ -137,16 +137,16 @@ pub fn from_uci_name(name: &str) -> Result<&'static str, VariantError> {
 /// The networks built into the engine (`nets/`), by variant: each one kept because an SPRT
 /// against the game's own evaluation said it gains, and its provenance is in docs/strength.md.
 /// A variant without one plays with its own evaluation.
-const NETWORKS: &[(&str, &[u8])] = &[("judkins", include_bytes!("../nets/judkins.nnue"))];
+const NETWORKS: &[(&str, &[u8])] =
+    &[("judkins", include_bytes!("../nets/judkins.nnue")), ("chaturanga", include_bytes!("../nets/chaturanga.nnue"))];
 
-/// The network built in for the variant `name`, read once per process.
+/// The network built in for the variant `name`, read once per process, and only that one: an
+/// engine that plays one game does not pay for reading the others'.
 pub fn embedded_network(name: &str) -> Option<Arc<Network>> {
-    static READ: OnceLock<Vec<(&'static str, Arc<Network>)>> = OnceLock::new();
-    let read = READ.get_or_init(|| {
-        // A built-in network that does not read is a build's defect, which tests/nnue.rs catches.
-        NETWORKS.iter().filter_map(|(v, bytes)| Some((*v, Arc::new(Network::from_bytes(bytes).ok()?)))).collect()
-    });
-    read.iter().find(|(v, _)| *v == name).map(|(_, n)| Arc::clone(n))
+    static READ: [OnceLock<Option<Arc<Network>>>; NETWORKS.len()] = [const { OnceLock::new() }; NETWORKS.len()];
+    let i = NETWORKS.iter().position(|(v, _)| *v == name)?;
+    // A built-in network that does not read is a build's defect, which tests/nnue.rs catches.
+    READ[i].get_or_init(|| Network::from_bytes(NETWORKS[i].1).ok().map(Arc::new)).clone()
 }
 
 /// The variants that have a network built in.

@@ -5,12 +5,14 @@
 
 use tetrarch::bench;
 
-/// As the engine plays by default: Judkins with its built-in network (nets/judkins.nnue).
+/// As the engine plays by default: Judkins and Double Mate with their built-in networks
+/// (nets/judkins.nnue, nets/chaturanga.nnue).
 const TOTALS: &[(&str, u64)] =
-    &[("judkins", 233346), ("dojo", 43204), ("chaturanga", 93242), ("chaturanga-ffa", 874777), ("judtho", 89331)];
+    &[("judkins", 233346), ("dojo", 43204), ("chaturanga", 110021), ("chaturanga-ffa", 874777), ("judtho", 89331)];
 
-/// Judkins with its own evaluation (`Use NNUE` off, `bench --eval classical`).
-const JUDKINS_CLASSICAL: u64 = 218504;
+/// The variants with a network, each with its own evaluation (`Use NNUE` off, `bench --eval
+/// classical`).
+const CLASSICAL: &[(&str, u64)] = &[("judkins", 218504), ("chaturanga", 93242)];
 
 #[test]
 fn bench_node_totals_are_the_signature() {
@@ -18,8 +20,10 @@ fn bench_node_totals_are_the_signature() {
     let got: Vec<(&str, u64)> = r.variants.iter().map(|v| (v.variant, v.nodes)).collect();
     assert_eq!(got, TOTALS);
     assert_eq!(r.nodes, TOTALS.iter().map(|t| t.1).sum::<u64>());
-    let classical = bench::run(None, 16, Some("judkins"), &bench::Evaluation::Classical, |_| {}).unwrap();
-    assert_eq!(classical.nodes, JUDKINS_CLASSICAL);
+    for &(variant, nodes) in CLASSICAL {
+        let classical = bench::run(None, 16, Some(variant), &bench::Evaluation::Classical, |_| {}).unwrap();
+        assert_eq!(classical.nodes, nodes, "{} with its own evaluation", variant);
+    }
 }
 
 #[test]

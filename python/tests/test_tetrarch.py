@@ -437,6 +437,7 @@ def test_the_engine_evaluates_with_the_network_the_binary_would_use():
     assert classical.network is None
     # By default the network built into the binary, as the binary's own default.
     assert tetrarch.Engine("judkins").network == ("judkins", 888, 64)
+    assert tetrarch.Engine("chaturanga").network == ("chaturanga", 1280, 32)
     assert tetrarch.Engine("dojo").network is None
     # The same network as the binary's `EvalFile`: the same search, node for node.
     found = learned.search(b, depth=5)
