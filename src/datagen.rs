@@ -618,9 +618,9 @@ fn export_game<G: Game>(files: &[Vec<GameData>], path: &Path) -> Result<Exported
                     return;
                 }
                 let seat = pos.to_move();
-                let us = pos.side_of(seat);
-                // The other perspective: the first seat of another side (two sides here).
-                let them = Seat::all(pos.seats()).map(|s| pos.side_of(s)).find(|&s| s != us).unwrap_or(us);
+                // The search's: the side to move's and the next Opponent's (the same as the
+                // engine's with two sides, and its root army's in all against all).
+                let [us, them] = pos.perspectives(seat);
                 slots.fill(NO_FEATURE);
                 for (half, side) in [us, them].into_iter().enumerate() {
                     active.clear();

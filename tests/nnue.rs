@@ -314,8 +314,38 @@ fn double_mate_sees_the_start_alike_from_both_sides() {
     assert!(king(0).contains(&3), "Yellow's king on d1, place 0, kind 0: {:?}", king(0));
     // d1 turned a quarter is h4 (file 3, rank 0 to file 7, rank 3), where Green's king stands.
     assert!(king(1).contains(&(3 * 5 * 64 + 3 * 8 + 7)), "{:?}", king(1));
-    // All against all has four sides and no inputs.
-    assert_eq!(AllAgainstAll::FEATURES, 0);
+}
+
+#[test]
+fn all_against_all_sees_the_start_alike_from_every_army() {
+    use tetrarch::nnue::Active;
+    // The start goes round the board a quarter at a time: each army's perspective, turned by its
+    // place after Yellow, has the inputs of Yellow's, and the pieces' inputs are Double Mate's.
+    let pos = AllAgainstAll::startpos();
+    assert_eq!((AllAgainstAll::FEATURES, AllAgainstAll::MAX_ACTIVE), (DoubleMate::FEATURES, DoubleMate::MAX_ACTIVE));
+    let seen = |army: u8| {
+        let mut a = Active::default();
+        pos.features(Side(army), &mut a);
+        a.sort();
+        a.as_slice().to_vec()
+    };
+    let mut dm = Active::default();
+    DoubleMate::startpos().features(Side(0), &mut dm);
+    dm.sort();
+    for army in 0..4 {
+        assert_eq!(seen(army), dm.as_slice(), "army {}", army);
+    }
+    // Red's perspective turns the board half round: Yellow's king on d1 (place 2 from Red)
+    // stands on e8 (63 - 3 = 60).
+    assert!(seen(2).contains(&((2 * 5 * 64 + 60) as u16)), "{:?}", seen(2));
+    // The perspectives of an army: its own and the next army's in the turn order.
+    let seats = |k: u8| pos.perspectives(tetrarch::rules::Seat(k));
+    assert_eq!(seats(0), [Side(0), Side(1)]);
+    assert_eq!(seats(3), [Side(3), Side(0)]);
+    // Double Mate's: the side's and the other side's, whichever army moves.
+    let dm = DoubleMate::startpos();
+    assert_eq!(dm.perspectives(tetrarch::rules::Seat(2)), [Side(0), Side(1)]);
+    assert_eq!(dm.perspectives(tetrarch::rules::Seat(3)), [Side(1), Side(0)]);
 }
 
 #[test]
@@ -323,11 +353,29 @@ fn double_mate_differences_turn_a_parents_inputs_into_its_childs() {
     // Every legal move of random positions (captures, promotions, concourses, the pass), both
     // perspectives: the parent's inputs less the removed plus the added are the child's.
     let mut captures = 0;
-    let moves_seen = each_exact_difference(&common::random_positions::<DoubleMate>(54, 12, 160), |removed, added| {
-        captures += (removed[0].count() > added[0].count()) as usize;
-    });
+    let moves_seen = each_exact_difference(
+        &common::random_positions::<DoubleMate>(54, 12, 160),
+        [Side(0), Side(1)],
+        |removed, added| {
+            captures += (removed[0].count() > added[0].count()) as usize;
+        },
+    );
     assert!(moves_seen > 5_000, "only {} moves", moves_seen);
     assert!(captures > 100, "only {} captures", captures);
+}
+
+#[test]
+fn all_against_all_differences_turn_a_parents_inputs_into_its_childs() {
+    // The same from every pair of an army and the next: the four quarter turns.
+    let positions = common::random_positions::<AllAgainstAll>(56, 12, 160);
+    for army in 0..4u8 {
+        let sides = [Side(army), Side((army + 1) % 4)];
+        let mut captures = 0;
+        let moves_seen = each_exact_difference(&positions, sides, |removed, added| {
+            captures += (removed[0].count() > added[0].count()) as usize;
+        });
+        assert!(moves_seen > 5_000 && captures > 100, "{} moves, {} captures", moves_seen, captures);
+    }
 }
 
 #[test]
@@ -344,10 +392,27 @@ fn double_mate_accumulators_in_the_search_are_those_made_from_scratch() {
         short_search(&mut s, pos);
     }
     accumulators_agree(&s);
-    // All against all has no inputs: a network is refused.
-    let mut ffa: Searcher<AllAgainstAll> = Searcher::new(1);
-    let net = random_network_of("chaturanga-ffa", DoubleMate::FEATURES, DoubleMate::MAX_ACTIVE, 32, 8, 12);
-    assert!(ffa.set_network(Some(Arc::new(Network::from_bytes(&net).unwrap()))).is_err());
+}
+
+#[test]
+fn all_against_all_accumulators_in_the_search_are_those_made_from_scratch() {
+    // Best-Reply Search and the paranoid search, each root army's two perspectives; Double
+    // Mate's network is refused.
+    let net = random_network_of("chaturanga-ffa", AllAgainstAll::FEATURES, AllAgainstAll::MAX_ACTIVE, 32, 8, 13);
+    let mut s: Searcher<AllAgainstAll> = Searcher::new(4);
+    s.set_network(Some(Arc::new(Network::from_bytes(&net).unwrap()))).unwrap();
+    s.check_accumulators(true);
+    let positions = common::random_positions::<AllAgainstAll>(57, 6, 120);
+    let mut roots = std::collections::HashSet::new();
+    for (i, pos) in positions.iter().step_by(12).enumerate() {
+        roots.insert(pos.to_move());
+        let limits = Limits { depth: Some(3), nodes: Some(30_000), best_reply: i % 2 == 0, ..Limits::default() };
+        let _ = s.think(&Record::new(pos.clone()), limits, Control::new(false), &mut |_| {});
+    }
+    assert_eq!(roots.len(), 4, "every army at a root");
+    accumulators_agree(&s);
+    let dm = random_network_of("chaturanga", DoubleMate::FEATURES, DoubleMate::MAX_ACTIVE, 32, 8, 12);
+    assert!(s.set_network(Some(Arc::new(Network::from_bytes(&dm).unwrap()))).is_err());
 }
 
 /// Each input's count in `active`, as a vector over the game's inputs.
@@ -364,13 +429,14 @@ fn dojo_differences_of_positions_turn_a_parents_inputs_into_its_childs() {
     // Every legal move of random positions, both perspectives: the parent's inputs less the
     // removed plus the added are the child's, counted input by input.
     let (mut counters_moved, mut stacks_changed) = (0, 0);
-    let moves_seen = each_exact_difference(&common::random_positions::<Dojo>(53, 12, 120), |removed, added| {
-        for (removed, added) in removed.iter().zip(added) {
-            counters_moved +=
-                added.as_slice().iter().chain(removed.as_slice()).any(|&f| f as usize >= 2 * 768) as usize;
-            stacks_changed += added.as_slice().iter().any(|&f| (768..2 * 768).contains(&(f as usize))) as usize;
-        }
-    });
+    let moves_seen =
+        each_exact_difference(&common::random_positions::<Dojo>(53, 12, 120), [Side(0), Side(1)], |removed, added| {
+            for (removed, added) in removed.iter().zip(added) {
+                counters_moved +=
+                    added.as_slice().iter().chain(removed.as_slice()).any(|&f| f as usize >= 2 * 768) as usize;
+                stacks_changed += added.as_slice().iter().any(|&f| (768..2 * 768).contains(&(f as usize))) as usize;
+            }
+        });
     assert!(moves_seen > 5_000, "only {} moves", moves_seen);
     assert!(counters_moved > 100 && stacks_changed > 100, "counters {} stacks {}", counters_moved, stacks_changed);
 }
@@ -379,6 +445,7 @@ fn dojo_differences_of_positions_turn_a_parents_inputs_into_its_childs() {
 /// handed to `tally`; how many moves.
 fn each_exact_difference<G: Game>(
     positions: &[G],
+    sides: [Side; 2],
     mut tally: impl FnMut(&[tetrarch::nnue::Active; 2], &[tetrarch::nnue::Active; 2]),
 ) -> usize {
     let mut n = 0;
@@ -387,24 +454,27 @@ fn each_exact_difference<G: Game>(
         pos.legal_moves(&mut moves);
         for &m in moves.iter() {
             n += 1;
-            let (removed, added) = exact_difference(pos, m);
+            let (removed, added) = exact_difference(pos, m, sides);
             tally(&removed, &added);
         }
     }
     n
 }
 
-/// Plays `m` and checks, for both perspectives, that the parent's inputs less what
+/// Plays `m` and checks, for perspectives `sides`, that the parent's inputs less what
 /// `input_difference` removes plus what it adds are the child's, counted input by input, and
 /// within the game's bounds; the two lists, for the caller's tallies.
-fn exact_difference<G: Game>(pos: &G, m: G::Move) -> ([tetrarch::nnue::Active; 2], [tetrarch::nnue::Active; 2]) {
+fn exact_difference<G: Game>(
+    pos: &G,
+    m: G::Move,
+    sides: [Side; 2],
+) -> ([tetrarch::nnue::Active; 2], [tetrarch::nnue::Active; 2]) {
     use tetrarch::nnue::Active;
     let mut child = pos.clone();
     child.play(m);
     let (mut removed, mut added) = (<[Active; 2]>::default(), <[Active; 2]>::default());
-    pos.input_difference(&child, &mut removed, &mut added);
-    for (side, (removed, added)) in removed.iter().zip(&added).enumerate() {
-        let side = Side(side as u8);
+    pos.input_difference(&child, sides, &mut removed, &mut added);
+    for ((removed, added), &side) in removed.iter().zip(&added).zip(&sides) {
         let (mut before, mut after) = (Active::default(), Active::default());
         pos.features(side, &mut before);
         child.features(side, &mut after);

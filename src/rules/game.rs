@@ -251,6 +251,14 @@ pub trait Evaluation: Rules {
     /// `FEATURES`, onto `out`: what the network's first layer sums for that side. The search
     /// sets each accumulator from its parent's by the inputs a move changed (`input_changes`).
     fn features(&self, _side: Side, _out: &mut Active) {}
+    /// The two perspectives a network evaluates `seat`'s position from: its side's, and that of
+    /// the first seat after it in the turn order that plays for another side. With two sides
+    /// these are the two; in all against all, the army and the Opponent who moves after it.
+    fn perspectives(&self, seat: Seat) -> [Side; 2] {
+        let (n, us) = (self.seats().max(1), self.side_of(seat));
+        let them = (1..n).map(|k| self.side_of(Seat(((seat.index() + k) % n) as u8))).find(|&s| s != us).unwrap_or(us);
+        [us, them]
+    }
     /// Whether `input_changes` tells every move's changes; where it does not, the search asks
     /// `input_difference` of each parent and child. The inputs may not depend on whose turn it
     /// is: a null move changes none, and the network picks the perspectives by the side to
@@ -259,18 +267,18 @@ pub trait Evaluation: Rules {
     /// The inputs of `side`'s perspective that `mv`, legal in this position, takes away and
     /// brings (pushed onto `removed` and `added`).
     fn input_changes(&self, _mv: Self::Move, _side: Side, _removed: &mut Active, _added: &mut Active) {}
-    /// The inputs of each perspective (`[side]`) that `child` has and this position has not
-    /// (`added`), and the reverse (`removed`), repeats counted; an input may stand in both
-    /// lists. By default both positions' inputs are listed, sorted and compared; a game whose
-    /// turn may change many inputs at once (Dojo's counters) compares its own fields instead.
-    fn input_difference(&self, child: &Self, removed: &mut [Active; 2], added: &mut [Active; 2]) {
-        for side in 0..2 {
+    /// The inputs of perspectives `sides` that `child` has and this position has not (`added`),
+    /// and the reverse (`removed`), repeats counted; an input may stand in both lists. By
+    /// default both positions' inputs are listed, sorted and compared; a game whose turn may
+    /// change many inputs at once (Dojo's counters) compares its own fields instead.
+    fn input_difference(&self, child: &Self, sides: [Side; 2], removed: &mut [Active; 2], added: &mut [Active; 2]) {
+        for (i, &side) in sides.iter().enumerate() {
             let (mut before, mut after) = (Active::default(), Active::default());
-            self.features(Side(side as u8), &mut before);
-            child.features(Side(side as u8), &mut after);
+            self.features(side, &mut before);
+            child.features(side, &mut after);
             before.sort();
             after.sort();
-            Active::difference(&before, &after, &mut removed[side], &mut added[side]);
+            Active::difference(&before, &after, &mut removed[i], &mut added[i]);
         }
     }
 }

@@ -151,6 +151,7 @@ impl<G: Game> Searcher<G> {
         if scored.is_empty() {
             // No opponent can move: the root side moves again.
             let Some(next) = pos.with_turn(self.root_seat) else { return self.eval(pos, ply) };
+            self.accumulate_turns(pos, &next, ply + 1);
             return -self.brs_max(&next, depth - 1, ply + 1, -beta, -alpha);
         }
         let mut w = Window::new(alpha, beta, -INF, G::Move::default());
@@ -184,6 +185,7 @@ impl<G: Game> Searcher<G> {
                     if !self.team(&child) {
                         continue;
                     }
+                    self.accumulate_turns(pos, &child, ply + 1);
                     self.push_trace(Trace::of(&child));
                     let r = (depth >= LMR_DEPTH && count >= BRS_LATE_REPLIES && band::is_quiet(score)) as i32;
                     let search = |s: &mut Self, d: i32, a: i32, b: i32| -s.brs_max(&child, d, ply + 1, -b, -a);

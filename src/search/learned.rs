@@ -5,6 +5,12 @@
 //! drops, captures and promotions); a null move changes nothing. A game that does not
 //! (`INPUT_CHANGES` false: Dojo, whose turn ends may change many pieces and counters) tells
 //! the difference between a parent and its child instead (`Evaluation::input_difference`).
+//!
+//! With two sides the perspectives are the two sides', and the network judges for the side to
+//! move. With more (all against all) the search plays for the root's army against the others,
+//! as the game's own evaluation does there: the perspectives are the root's army and the one
+//! after it (`Evaluation::perspectives`), the same for the whole search, and the network judges
+//! for the root, turned round for the others.
 
 use super::*;
 use crate::nnue::{Active, Network};
@@ -12,8 +18,11 @@ use crate::nnue::{Active, Network};
 /// A network in use and its per-ply state.
 pub(super) struct Learned {
     net: Arc<Network>,
-    /// The accumulator of perspective `side` at `ply`: `[(ply * 2 + side) * hidden..][..hidden]`.
+    /// The accumulator of perspective `k` at `ply`: `[(ply * 2 + k) * hidden..][..hidden]`.
     acc: Vec<i16>,
+    /// The sides whose perspectives the accumulators hold: the two sides in order, or, with more
+    /// than two, the root's and the next (set with the root's).
+    sides: [Side; 2],
     /// Scratch lists of the inputs one move changed, per perspective.
     removed: [Active; 2],
     added: [Active; 2],
@@ -23,13 +32,17 @@ pub(super) struct Learned {
     mismatched: u64,
 }
 
+/// Whether the game has two sides, whose perspectives the network sees from the side to move's.
+const fn two_sides<G: Game>() -> bool {
+    G::VARIANT.players.len() == 2
+}
+
 /// Why a searcher does not take a network.
 pub fn network_fits<G: Game>(net: &Network) -> Result<(), String> {
     if net.variant != G::VARIANT.name {
         return Err(format!("the network is for {}, not {}", net.variant, G::VARIANT.name));
     }
-    // Two perspectives: a game of two sides (Double Mate's four seats play as two).
-    if G::FEATURES == 0 || G::VARIANT.players.len() != 2 {
+    if G::FEATURES == 0 {
         return Err(format!("{} has no inputs for a learned evaluation", G::VARIANT.name));
     }
     if net.features != G::FEATURES || net.max_active < G::MAX_ACTIVE {
@@ -66,6 +79,7 @@ impl<G: Game> Searcher<G> {
         }
         self.learned = net.map(|net| Learned {
             acc: vec![0; (MAX_PLY + 2) * 2 * net.hidden],
+            sides: [Side(0), Side(1)],
             removed: Default::default(),
             added: Default::default(),
             checking: false,
@@ -85,15 +99,18 @@ impl<G: Game> Searcher<G> {
         self.learned.as_ref().map(|l| &l.net)
     }
 
-    /// The accumulators of the position searched at `ply` from scratch: the root's.
+    /// The accumulators of the position searched at `ply` from scratch: the root's, whose seat
+    /// is `root_seat`.
     pub(super) fn refresh(&mut self, pos: &G, ply: usize) {
+        let root_seat = self.root_seat;
         let Some(l) = self.learned.as_mut() else { return };
+        l.sides = if two_sides::<G>() { [Side(0), Side(1)] } else { pos.perspectives(root_seat) };
         let h = l.net.hidden;
         let mut active = Active::default();
-        for side in 0..2 {
-            let i = ply * 2 + side;
+        for (k, &side) in l.sides.iter().enumerate() {
+            let i = ply * 2 + k;
             active.clear();
-            pos.features(Side(side as u8), &mut active);
+            pos.features(side, &mut active);
             l.net.refresh(&mut l.acc[i * h..(i + 1) * h], active.as_slice());
         }
     }
@@ -110,14 +127,14 @@ impl<G: Game> Searcher<G> {
             l.added[side].clear();
         }
         if !G::INPUT_CHANGES {
-            pos.input_difference(child, &mut l.removed, &mut l.added);
+            pos.input_difference(child, l.sides, &mut l.removed, &mut l.added);
         }
-        for side in 0..2 {
+        for (side, &perspective) in l.sides.iter().enumerate() {
             let (i, parent) = (ply * 2 + side, (ply - 1) * 2 + side);
             if G::INPUT_CHANGES
                 && let Some(m) = mv
             {
-                pos.input_changes(m, Side(side as u8), &mut l.removed[side], &mut l.added[side]);
+                pos.input_changes(m, perspective, &mut l.removed[side], &mut l.added[side]);
             }
             let (low, high) = l.acc.split_at_mut(i * h);
             l.net.update(
@@ -129,7 +146,7 @@ impl<G: Game> Searcher<G> {
             if l.checking {
                 let mut scratch = vec![0i16; h];
                 let mut active = Active::default();
-                child.features(Side(side as u8), &mut active);
+                child.features(perspective, &mut active);
                 l.net.refresh(&mut scratch, active.as_slice());
                 l.checked += 1;
                 l.mismatched += (scratch[..] != high[..h]) as u64;
@@ -137,18 +154,34 @@ impl<G: Game> Searcher<G> {
         }
     }
 
-    /// The network's evaluation of `pos` at `ply`, for the side to move, which in a
-    /// two-sided game is the team to move.
+    /// The accumulators of `child`, searched at `ply`, from those of `pos` at `ply - 1`, where
+    /// several turns lead from one to the other: Best-Reply Search's reply with the ordered turns
+    /// after it, or the root side's turn handed back when no Opponent can move.
+    pub(super) fn accumulate_turns(&mut self, pos: &G, child: &G, ply: usize) {
+        if G::INPUT_CHANGES {
+            // The changes are told one move at a time: made from scratch.
+            self.refresh(child, ply);
+        } else {
+            self.accumulate(pos, None, child, ply);
+        }
+    }
+
+    /// The network's evaluation of `pos` at `ply` from the view of the team to move.
     #[inline]
     pub(super) fn learned_eval(&self, pos: &G, ply: usize) -> i32 {
         let Some(l) = self.learned.as_ref() else { return 0 };
         let h = l.net.hidden;
-        let side = pos.side_of(pos.to_move());
-        let us = (side.0 & 1) as usize;
-        let at = |side: usize| &l.acc[(ply * 2 + side) * h..(ply * 2 + side + 1) * h];
+        let at = |k: usize| &l.acc[(ply * 2 + k) * h..(ply * 2 + k + 1) * h];
+        let mover = pos.side_of(pos.to_move());
+        // With two sides the network judges for the side to move; with more, for the root's
+        // army (the first perspective), and the others' view is its negation.
+        let (judged, us) = if two_sides::<G>() { (mover, (mover != l.sides[0]) as usize) } else { (l.sides[0], 0) };
         let mut e = l.net.output(at(us), at(1 - us));
         if l.net.adds_own {
-            e += pos.evaluate(side);
+            e += pos.evaluate(judged);
+        }
+        if judged != mover {
+            e = -e;
         }
         e.clamp(-MATE_BOUND + 1, MATE_BOUND - 1)
     }

@@ -301,25 +301,23 @@ pub const ALL_AGAINST_ALL_SEARCH: SearchPolicy =
 impl<const FFA: bool> Evaluation for Chaturanga<FFA> {
     const MOVE_INDEX_SPACE: usize = 64 * 64 + 1;
 
-    // Double Mate only: all against all has four sides, not two perspectives.
-    const FEATURES: usize = if FFA { 0 } else { super::features::FEATURES };
-    const MAX_ACTIVE: usize = if FFA { 0 } else { super::features::MAX_ACTIVE };
+    // Both forms see the pieces the same way: Double Mate from its two sides, all against all
+    // from any of its four armies (`features.rs`).
+    const FEATURES: usize = super::features::FEATURES;
+    const MAX_ACTIVE: usize = super::features::MAX_ACTIVE;
 
     fn features(&self, side: Side, out: &mut crate::nnue::Active) {
-        if !FFA {
-            self.active_features(side.index(), out);
-        }
+        self.active_features(side.index(), out);
     }
 
     fn input_difference(
         &self,
         child: &Self,
+        sides: [Side; 2],
         removed: &mut [crate::nnue::Active; 2],
         added: &mut [crate::nnue::Active; 2],
     ) {
-        if !FFA {
-            self.feature_difference(child, removed, added);
-        }
+        self.feature_difference(child, sides, removed, added);
     }
 
     fn evaluate(&self, side: Side) -> i32 {

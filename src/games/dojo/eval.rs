@@ -296,9 +296,12 @@ impl Evaluation for Dojo {
     fn input_difference(
         &self,
         child: &Self,
+        sides: [Side; 2],
         removed: &mut [crate::nnue::Active; 2],
         added: &mut [crate::nnue::Active; 2],
     ) {
+        // Two sides: the search keeps White's perspective first, Black's second.
+        debug_assert_eq!(sides, [Side(0), Side(1)]);
         self.feature_difference(child, removed, added);
     }
 
