@@ -275,6 +275,39 @@ fn a_full_strength_engine_rates_above_depth_one_copies() {
     }
 }
 
+/// Two engines in all against all, each holding two armies: the SPRT counts a game by the
+/// first engine's share of the points the two won, so a game that one of its armies wins alone
+/// is its win (the mean of its armies' points, the engine's row, is at most 1/2 there).
+#[test]
+fn two_engines_of_two_armies_each_are_tested_head_to_head() {
+    let weak = EngineSpec::parse(&format!("name=d1 cmd={ENGINE} option.USI_Hash=4 \"go=depth 1\"")).unwrap();
+    let mut cfg = config(vec![tetrarch("full"), weak], TimeControl::Depth(4), 8);
+    cfg.variant = "chaturanga-ffa".into();
+    cfg.openings = openings("chaturanga-ffa", 2);
+    cfg.concurrency = 2;
+    cfg.max_plies = 300;
+    cfg.sprt = Some(tetrarch::arbiter::stats::Sprt::parse(&["elo0=0 elo1=10 alpha=0.05 beta=0.05".into()]).unwrap());
+    let s = run(&cfg).unwrap();
+    let mut expected = [0u32; 3];
+    for g in &s.games {
+        let points = |e: usize| {
+            (0..g.players.len()).filter(|&q| g.players[q].engine == e).map(|q| g.player_points(q)).sum::<f64>()
+        };
+        let share = points(0) / (points(0) + points(1));
+        expected[if share >= 0.75 {
+            0
+        } else if share <= 0.25 {
+            2
+        } else {
+            1
+        }] += 1;
+    }
+    let h = s.head_to_head;
+    assert_eq!([h.wins, h.draws, h.losses], expected, "\n{}", s.table());
+    assert!(h.wins > h.losses && s.sprt.unwrap().1 > 0.0, "\n{}", s.table());
+    assert!(s.table().contains("head to head: full"), "{}", s.table());
+}
+
 /// Records written before per-move data and places existed still read and rescore.
 #[test]
 fn records_from_before_move_data_still_rescore() {

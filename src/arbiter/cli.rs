@@ -167,7 +167,8 @@ pub fn run(a: MatchArgs, pages: super::Pages) -> Result<Summary, String> {
     if let Some(MatchCmd::Merge { files, sprt }) = &a.pooled {
         let mut summary = super::rescore::merge(&read_all(files)?)?;
         let sprt = Sprt::parse(sprt)?;
-        if let [(_, t), _] = summary.engines.as_slice() {
+        if let [_, _] = summary.engines.as_slice() {
+            let t = &summary.head_to_head;
             summary.sprt = Some((sprt.state(t), sprt.llr(t)));
             summary.sprt_bounds = Some(sprt);
         }

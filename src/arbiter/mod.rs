@@ -78,6 +78,11 @@ impl MatchConfig {
 pub struct Summary {
     pub games: Vec<GameReport>,
     pub engines: Vec<(String, Tally)>,
+    /// With two engines, the first's games against the second, each scored by its share of
+    /// the points the two won (with two players, its points): what `--sprt` tests. Where an
+    /// engine holds several players (all against all, Judtho), its row above counts the mean
+    /// of its players' points, which is at most 1/2 when one of them wins alone.
+    pub head_to_head: Tally,
     /// Per seat letter, the results of whoever sat there.
     pub seats: Vec<(char, Tally)>,
     pub terminations: BTreeMap<String, usize>,
@@ -142,6 +147,16 @@ impl Summary {
             if let Some(c) = self.places[e].get_mut(place.saturating_sub(1)) {
                 *c += 1;
             }
+        }
+        if let [first, second] = [0, 1].map(|e| {
+            (0..report.players.len())
+                .filter(|&q| report.players[q].engine == e)
+                .map(|q| report.player_points(q))
+                .sum::<f64>()
+        }) && self.engines.len() == 2
+        {
+            let both = first + second;
+            self.head_to_head.add(if both > 0.0 { first / both } else { 0.5 });
         }
         for (s, t) in self.seats.iter_mut().enumerate() {
             t.1.add(report.points[s]);
@@ -277,6 +292,23 @@ impl Summary {
             s.pop();
         }
         s.push('\n');
+        if self.players > 2 && self.engines.len() == 2 && self.head_to_head.games() > 0 {
+            // Each engine holds several players: the SPRT's count, by share of the two's points.
+            let t = self.head_to_head;
+            let (e, lo, hi) = t.elo();
+            s.push_str(&format!(
+                "head to head: {} {}-{}-{} {} ({:.1}%), Elo {} [{}, {}]\n",
+                self.engines[0].0,
+                t.wins,
+                t.draws,
+                t.losses,
+                self.engines[1].0,
+                100.0 * t.score(),
+                show_elo(e, 1),
+                show_elo(lo, 1),
+                show_elo(hi, 1)
+            ));
+        }
         if let Some((state, llr)) = self.sprt {
             s.push_str(&format!("sprt: {:?}, llr {:.2}", state, llr + 0.0));
             if let Some(b) = self.sprt_bounds {
@@ -485,7 +517,7 @@ fn run_game<G: Game>(cfg: &MatchConfig) -> Result<Summary, String> {
             && summary.engines.len() == 2
             && !decided
         {
-            let t = summary.engines[0].1;
+            let t = summary.head_to_head;
             let state = sprt.state(&t);
             summary.sprt = Some((state, sprt.llr(&t)));
             if state != SprtState::Continue {
@@ -542,6 +574,10 @@ fn progress_line(s: &Summary, total: usize, secs: f64) -> String {
                 show_elo(r.hi, 0)
             ));
         }
+    }
+    if s.players > 2 && s.engines.len() == 2 {
+        let t = s.head_to_head;
+        line.push_str(&format!(" head to head {}-{}-{}", t.wins, t.draws, t.losses));
     }
     if let Some((_, llr)) = s.sprt {
         line.push_str(&format!(" llr {:.2}", llr));
