@@ -135,28 +135,27 @@ impl Summary {
         }
         // An engine that holds more than one player of a game (fewer engines than players)
         // counts the game once: its points are the mean of its players', its place their best.
+        // The sum of its players' points is kept for the head-to-head count below.
+        let mut sums = [0.0f64; 2];
         for (p, player) in report.players.iter().enumerate() {
             let e = player.engine;
             if report.players[..p].iter().any(|q| q.engine == e) {
                 continue;
             }
             let mine: Vec<usize> = (0..report.players.len()).filter(|&q| report.players[q].engine == e).collect();
-            let points = mine.iter().map(|&q| report.player_points(q)).sum::<f64>() / mine.len() as f64;
-            self.engines[e].1.add(points);
+            let sum = mine.iter().map(|&q| report.player_points(q)).sum::<f64>();
+            if let Some(s) = sums.get_mut(e) {
+                *s = sum;
+            }
+            self.engines[e].1.add(sum / mine.len() as f64);
             let place = mine.iter().map(|&q| report.places[q]).min().unwrap_or(1);
             if let Some(c) = self.places[e].get_mut(place.saturating_sub(1)) {
                 *c += 1;
             }
         }
-        if let [first, second] = [0, 1].map(|e| {
-            (0..report.players.len())
-                .filter(|&q| report.players[q].engine == e)
-                .map(|q| report.player_points(q))
-                .sum::<f64>()
-        }) && self.engines.len() == 2
-        {
-            let both = first + second;
-            self.head_to_head.add(if both > 0.0 { first / both } else { 0.5 });
+        if self.engines.len() == 2 {
+            let both = sums[0] + sums[1];
+            self.head_to_head.add(if both > 0.0 { sums[0] / both } else { 0.5 });
         }
         for (s, t) in self.seats.iter_mut().enumerate() {
             t.1.add(report.points[s]);
