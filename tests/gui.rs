@@ -1419,10 +1419,18 @@ fn random_requests_never_fail_the_server() {
     // ahead at a move, takes back and resigns.
     let people = json!({"variant": "judkins", "players": [{"who": "human"}, {"who": "human"}]});
     assert_eq!(gui.post("/api/new", &people).0, 200);
-    gui.wait_state("the game", Duration::from_secs(10), &|st| st["person"] == 0);
+    let st = gui.wait_state("the game", Duration::from_secs(10), &|st| st["person"] == 0);
+    let generation = st["generation"].as_u64().unwrap();
     assert_eq!(gui.get("/api/preview?move=6e6d").0, 200);
+    assert_eq!(gui.get(&format!("/api/preview?move=6e6d&ply=0&generation={generation}")).0, 200);
     assert_eq!(gui.post("/api/move", &json!({"move": "6e6d"})).0, 200);
     gui.wait_state("the move", Duration::from_secs(10), &|st| st["person"] == 1);
+    // A preview asked of the position before the move came too late: nothing, not a refusal, so
+    // that a click that sends a move and hovers it at once leaves no error in the page's console.
+    assert_eq!(gui.get(&format!("/api/preview?move=6e6d&ply=0&generation={generation}")).0, 204);
+    assert_eq!(gui.get(&format!("/api/preview?move=6e6d&ply=1&generation={}", generation + 1)).0, 204);
+    // Of the position now, the same move is not gote's to play.
+    assert_eq!(gui.get(&format!("/api/preview?move=6e6d&ply=1&generation={generation}")).0, 400);
     assert_eq!(gui.post("/api/takeback", &json!({"player": 0})).0, 200);
     gui.wait_state("the take-back", Duration::from_secs(10), &|st| st["person"] == 0 && st["moves"] == json!([]));
     assert_eq!(gui.post("/api/resign", &json!({"player": 0})).0, 200);

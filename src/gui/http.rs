@@ -32,6 +32,10 @@ impl Answer {
             Err(e) => Answer::error(500, format!("the answer: {}", e)),
         }
     }
+    /// No content: the question no longer applies (204).
+    pub fn nothing() -> Answer {
+        Answer { status: 204, kind: "application/json", body: String::new(), policy: None }
+    }
     pub fn ok() -> Answer {
         Answer::json(&serde_json::json!({"ok": true}))
     }

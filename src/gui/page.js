@@ -381,8 +381,10 @@ let previewing = null;
 async function preview(m) {
   previewing = m.text;
   try {
-    const f = await api("GET", "/api/preview?move=" + encodeURIComponent(m.text) + "&turns=" + turns());
-    if (previewing !== m.text) return;
+    const f = await api("GET", "/api/preview?move=" + encodeURIComponent(m.text) + "&turns=" + turns() +
+      "&generation=" + S.generation + "&ply=" + S.moves.length);
+    // An empty answer: the move was played (or the game changed) before the preview was asked.
+    if (!f || previewing !== m.text) return;
     paint(f);
     drawnKey = "preview";
     decorate();

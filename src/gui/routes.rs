@@ -93,11 +93,21 @@ fn frame(hub: &Hub, ask: &Ask) -> Result<Answer, Answer> {
     live.frame(ply, turns, true).map(|f| Answer::json(&f)).map_err(|e| Answer::error(400, e))
 }
 
+/// The position after a move from the game's position now. The page names the position it asked
+/// from (`generation`, `ply`): a person's click sends the move and hovers its button at once, so
+/// the move may be played before its preview is asked for. Such a preview is answered with
+/// nothing (204), not refused: the question was fair when asked and the page drops the answer.
 fn preview(hub: &Hub, ask: &Ask) -> Result<Answer, Answer> {
     let turns = turns_of(ask)?;
     let text = ask.query("move").ok_or_else(|| Answer::error(400, "preview: give move=..."))?;
+    let (generation, ply) = (ask.query_number("generation")?, ask.query_number("ply")?);
     let t = lock(&hub.table);
-    live_of(&t)?.preview(text, turns).map(|f| Answer::json(&f)).map_err(|e| Answer::error(400, e))
+    let live = live_of(&t)?;
+    let now = live.moves().len() as u64;
+    if generation.is_some_and(|g| g != t.generation) || ply.is_some_and(|p| p != now) {
+        return Ok(Answer::nothing());
+    }
+    live.preview(text, turns).map(|f| Answer::json(&f)).map_err(|e| Answer::error(400, e))
 }
 
 fn record(hub: &Hub) -> Result<Answer, Answer> {
