@@ -207,6 +207,38 @@ pub fn pop(b: &mut u64) -> usize {
     s
 }
 
+/// `$body`, with its arguments bound, compiled twice and chosen at run time: once with the
+/// processor's one-instruction bit count, once without. The default build for any x86-64 counts
+/// bits in software, and an evaluation counts the bits of many sets. The body and what it inlines
+/// (mark the evaluation `#[inline(always)]`) take the instruction; a closure would not, as it is
+/// not inlined into a function of other target features.
+///
+/// `with_popcnt!(p: &Dojo = self => i32 { p.eval_white_with(&WEIGHTS) })`; a generic game names
+/// its parameters first, in brackets: `with_popcnt!([const F: bool] p: &Chaturanga<F> = self ...)`.
+// build.rs reads this file for its tables and has no evaluation to compile twice.
+#[allow(unused_macros)]
+macro_rules! with_popcnt {
+    ($([$($generics:tt)*])? $($arg:ident: $ty:ty = $val:expr),+ => $ret:ty $body:block) => {{
+        #[cfg(target_arch = "x86_64")]
+        #[target_feature(enable = "popcnt")]
+        unsafe fn fast$(<$($generics)*>)?($($arg: $ty),+) -> $ret $body
+        #[allow(dead_code)]
+        fn plain$(<$($generics)*>)?($($arg: $ty),+) -> $ret $body
+        #[cfg(target_arch = "x86_64")]
+        let value = if std::is_x86_feature_detected!("popcnt") {
+            // SAFETY: the processor counts bits in one instruction (checked just above).
+            unsafe { fast($($val),+) }
+        } else {
+            plain($($val),+)
+        };
+        #[cfg(not(target_arch = "x86_64"))]
+        let value = plain($($val),+);
+        value
+    }};
+}
+#[allow(unused_imports)]
+pub(crate) use with_popcnt;
+
 /// Where a square stands in a picture drawn from above, row 0 being the last rank, as a cell
 /// index row by row; the same map takes a cell back to its square.
 pub const fn picture_cell(files: usize, ranks: usize, sq: usize) -> usize {

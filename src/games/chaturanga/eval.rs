@@ -2,7 +2,7 @@
 //! attack it, the mate states of C3 and C4, and all against all's hunt for short-handed kings.
 
 use super::*;
-use crate::board::geometry::CENTRE_8X8;
+use crate::board::geometry::{CENTRE_8X8, with_popcnt};
 use crate::rules::Evaluation;
 use crate::rules::SearchPolicy;
 use crate::rules::weights::{Fit, Tunable, weights};
@@ -224,7 +224,10 @@ impl<const FFA: bool> Chaturanga<FFA> {
     }
 
     pub(super) fn eval_for(&self, side: Side) -> i32 {
-        self.eval_for_with(side, if FFA { &FFA_WEIGHTS } else { &WEIGHTS })
+        let w = if FFA { &FFA_WEIGHTS } else { &WEIGHTS };
+        with_popcnt!([const F: bool] p: &Chaturanga<F> = self, side: Side = side, w: &Weights = w => i32 {
+            p.eval_for_with(side, w)
+        })
     }
 
     /// The evaluation for `side` with the weights `w` (the form's own table in play; others

@@ -2,7 +2,7 @@
 //! belt counters are about to do.
 
 use super::*;
-use crate::board::geometry::CENTRE_8X8;
+use crate::board::geometry::{CENTRE_8X8, with_popcnt};
 use crate::rules::Evaluation;
 use crate::rules::weights::{two_sided_tunable, weights};
 
@@ -225,7 +225,7 @@ impl Dojo {
     }
 
     pub(super) fn eval_white(&self) -> i32 {
-        self.eval_white_with(&WEIGHTS)
+        with_popcnt!(p: &Dojo = self => i32 { p.eval_white_with(&WEIGHTS) })
     }
 
     /// The evaluation from White's side with the weights `w` (`WEIGHTS` in play; others while

@@ -8,6 +8,7 @@
 use super::attacks::ORTH;
 use super::movegen;
 use super::*;
+use crate::board::geometry::with_popcnt;
 use crate::rules::Evaluation;
 use crate::rules::SearchPolicy;
 
@@ -193,14 +194,6 @@ impl Judtho {
         scores
     }
 
-    /// The evaluation with the bit counts in one instruction each: the evaluation counts bits
-    /// of several hundred sets, and the default build for any x86-64 counts them in software.
-    #[cfg(target_arch = "x86_64")]
-    #[target_feature(enable = "popcnt")]
-    unsafe fn evaluate_popcnt(&self, side: Side) -> i32 {
-        self.evaluate_body(side)
-    }
-
     #[inline(always)]
     fn evaluate_body(&self, side: Side) -> i32 {
         let scores = self.seat_scores();
@@ -244,12 +237,8 @@ impl Evaluation for Judtho {
     const MOVE_INDEX_SPACE: usize = 144 * 144 * 2 + 144 + 8 * 144 + 1;
 
     fn evaluate(&self, side: Side) -> i32 {
-        #[cfg(target_arch = "x86_64")]
-        if std::is_x86_feature_detected!("popcnt") {
-            // SAFETY: the processor counts bits in one instruction (checked just above).
-            return unsafe { self.evaluate_popcnt(side) };
-        }
-        self.evaluate_body(side)
+        // The evaluation counts the bits of several hundred sets.
+        with_popcnt!(p: &Judtho = self, side: Side = side => i32 { p.evaluate_body(side) })
     }
 
     fn tactical_value(&self, m: Move) -> Option<i32> {
