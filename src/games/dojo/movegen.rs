@@ -69,22 +69,22 @@ impl Dojo {
     /// D10 for the side that just moved: pieces near the enemy antisensei for 15 of their
     /// owner's moves leave the game.
     pub(super) fn defection(&mut self, us: usize) {
-        let t = tables();
-        let ek = self.king_sq(us ^ 1);
-        let mut pieces = self.color[us] & !self.kind[KING];
-        while pieces != 0 {
-            let sq = pop(&mut pieces);
-            if t.distance[sq][ek] <= 3 {
-                let v = self.counters[sq][DEFECTION] + 1;
-                if v >= BELT_LIMIT {
-                    let k = self.kind_at(1u64 << sq);
-                    self.remove(us, k, sq);
-                } else {
-                    self.set_counter(sq, DEFECTION, v);
-                }
+        let near = tables().ring3[self.king_sq(us ^ 1)];
+        let pieces = self.color[us] & !self.kind[KING];
+        let mut within = pieces & near;
+        while within != 0 {
+            let sq = pop(&mut within);
+            let v = self.counters[sq][DEFECTION] + 1;
+            if v >= BELT_LIMIT {
+                let k = self.kind_at(1u64 << sq);
+                self.remove(us, k, sq);
             } else {
-                self.set_counter(sq, DEFECTION, 0);
+                self.set_counter(sq, DEFECTION, v);
             }
+        }
+        let mut away = pieces & !near;
+        while away != 0 {
+            self.set_counter(pop(&mut away), DEFECTION, 0);
         }
     }
 

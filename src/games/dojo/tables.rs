@@ -15,6 +15,8 @@ pub struct Tables {
     pub distance: [[u8; 64]; 64],
     /// Squares within king distance 2.
     pub ring2: [u64; 64],
+    /// Squares within king distance 3: where a piece counts toward D10's defection.
+    pub ring3: [u64; 64],
     /// Castling rights kept when a piece leaves or arrives on a square.
     pub castle_keep: [u8; 64],
     pub z_piece: [[[u64; 64]; 6]; 2],
@@ -30,12 +32,16 @@ impl Tables {
     const fn new() -> Tables {
         let distance = distance_table::<64>(8);
         let mut ring2 = [0u64; 64];
+        let mut ring3 = [0u64; 64];
         let mut sq = 0;
         while sq < 64 {
             let mut b = 0;
             while b < 64 {
                 if distance[sq][b] <= 2 {
                     ring2[sq] |= 1u64 << b;
+                }
+                if distance[sq][b] <= 3 {
+                    ring3[sq] |= 1u64 << b;
                 }
                 b += 1;
             }
@@ -106,6 +112,7 @@ impl Tables {
             between: between_table::<64>(8, 8, &KING_STEPS),
             distance,
             ring2,
+            ring3,
             castle_keep,
             z_piece,
             z_passive,
