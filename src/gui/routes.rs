@@ -94,8 +94,8 @@ fn frame(hub: &Hub, ask: &Ask) -> Result<Answer, Answer> {
 }
 
 /// The position after a move from the game's position now. The page names the position it asked
-/// from (`generation`, `ply`): a person's click sends the move and hovers its button at once, so
-/// the move may be played before its preview is asked for. Such a preview is answered with
+/// from (`generation`, `ply`): a person's click on a chooser's button sends its move and focuses
+/// the button at once, so the move may be played before its preview is asked for. Such a preview is answered with
 /// nothing (204), not refused: the question was fair when asked and the page drops the answer.
 fn preview(hub: &Hub, ask: &Ask) -> Result<Answer, Answer> {
     let turns = turns_of(ask)?;
