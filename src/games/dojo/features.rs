@@ -103,6 +103,12 @@ const NEAR: [u8; 256] = {
     t
 };
 
+/// A piece's three counters as their `NEAR` steps.
+#[inline(always)]
+fn near(counters: [u8; 3]) -> [u8; 3] {
+    counters.map(|c| NEAR[c as usize])
+}
+
 /// The input of the counter `c` of a piece of `kind` at `step`, for a perspective that sees its
 /// owner as `rel` (0: own).
 #[inline(always)]
@@ -143,13 +149,14 @@ impl Dojo {
                 while either != 0 {
                     let sq = pop(&mut either);
                     let b = 1u64 << sq;
-                    let was = if before & b != 0 { self.counters[sq] } else { [0; 3] };
-                    let is = if after & b != 0 { child.counters[sq] } else { [0; 3] };
+                    let was = if before & b != 0 { near(self.counters[sq]) } else { [0; 3] };
+                    let is = if after & b != 0 { near(child.counters[sq]) } else { [0; 3] };
+                    // Most counters move every turn, few of them across a step.
                     if was == is {
                         continue;
                     }
                     for c in 0..3 {
-                        let (x, y) = (NEAR[was[c] as usize], NEAR[is[c] as usize]);
+                        let (x, y) = (was[c], is[c]);
                         if x == y {
                             continue;
                         }
