@@ -640,7 +640,7 @@ fn export_game<G: Game>(files: &[Vec<GameData>], path: &Path) -> Result<Exported
                 rec.extend_from_slice(&p.score.to_le_bytes());
                 // The game's own evaluation, for a network that corrects it (docs/nnue.md) and
                 // for the trainer's comparison with it.
-                let own = pos.evaluate(us).clamp(i16::MIN as i32, i16::MAX as i32) as i16;
+                let own = pos.evaluate(pos.side_of(seat)).clamp(i16::MIN as i32, i16::MAX as i32) as i16;
                 rec.extend_from_slice(&own.to_le_bytes());
                 rec.push(g.points.get(seat.index()).copied().unwrap_or(1));
                 rec.push(held as u8);

@@ -1,6 +1,6 @@
 //! A learned evaluation's network (docs/nnue.md): the file read and checked, and its integer
 //! arithmetic. It knows nothing of games: a game gives the active inputs of each perspective
-//! (`Evaluation::features`), and the network sums, clips and multiplies.
+//! (`Inputs::features`), and the network sums, clips and multiplies.
 //!
 //! The search keeps one accumulator per perspective and ply, updated from its parent's by the
 //! inputs a move changed (`update`); `evaluate` is the same arithmetic from scratch, which tests
@@ -24,7 +24,7 @@ pub const MAX_HIDDEN: usize = 1024;
 /// The most inputs one perspective may have active (`Active`'s capacity).
 pub const MAX_ACTIVE: usize = 256;
 
-/// The active inputs of one perspective, as a game lists them (`Evaluation::features`): a
+/// The active inputs of one perspective, as a game lists them (`Inputs::features`): a
 /// list on the stack, so that the search lists them without allocating.
 #[derive(Clone)]
 pub struct Active {

@@ -7,7 +7,7 @@ use std::sync::Arc;
 use std::sync::atomic::AtomicBool;
 use tetrarch::datagen::{self, DUPLICATE, GameData, IN_CHECK, SKIP, Settings, TACTICAL};
 use tetrarch::games::judkins::Judkins;
-use tetrarch::rules::{Evaluation, Notation, Record, Rules};
+use tetrarch::rules::{Evaluation, Inputs, Notation, Record, Rules};
 
 fn settings(variant: &str, games: u64) -> Settings {
     Settings {

@@ -191,16 +191,7 @@ fn matches_the_reference_on_500_random_positions_to_depth_3() {
     let mut rng = common::Rng(0x5EED_D070);
     for start in COUNTER_STARTS {
         for _ in 0..6 {
-            let mut pos = dojo(start);
-            for _ in 0..60 {
-                all.push(pos.clone());
-                let mut list = Default::default();
-                pos.legal_moves(&mut list);
-                if list.is_empty() {
-                    break;
-                }
-                pos.play(list.as_slice()[rng.below(list.len())]);
-            }
+            common::random_walk(dojo(start), &mut rng, 60, &mut all);
         }
     }
     let step = (all.len() / 500).max(1);

@@ -7,6 +7,7 @@ use std::sync::Arc;
 use tetrarch::games::chaturanga::{AllAgainstAll, DoubleMate};
 use tetrarch::games::dojo::Dojo;
 use tetrarch::games::judkins::Judkins;
+use tetrarch::games::judtho::Judtho;
 use tetrarch::nnue::{MAGIC, Network, NetworkError, QA, QB};
 use tetrarch::rules::Record;
 use tetrarch::rules::prelude::*;
@@ -398,24 +399,114 @@ fn double_mate_accumulators_in_the_search_are_those_made_from_scratch() {
 fn all_against_all_accumulators_in_the_search_are_those_made_from_scratch() {
     // Best-Reply Search and the paranoid search, each root army's two perspectives; Double
     // Mate's network is refused.
-    let net = random_network_of("chaturanga-ffa", AllAgainstAll::FEATURES, AllAgainstAll::MAX_ACTIVE, 32, 8, 13);
-    let mut s: Searcher<AllAgainstAll> = Searcher::new(4);
-    s.set_network(Some(Arc::new(Network::from_bytes(&net).unwrap()))).unwrap();
-    s.check_accumulators(true);
     let positions = common::random_positions::<AllAgainstAll>(57, 6, 120);
-    let mut roots = std::collections::HashSet::new();
-    for (i, pos) in positions.iter().step_by(12).enumerate() {
-        roots.insert(pos.to_move());
-        let limits = Limits { depth: Some(3), nodes: Some(30_000), best_reply: i % 2 == 0, ..Limits::default() };
-        let _ = s.think(&Record::new(pos.clone()), limits, Control::new(false), &mut |_| {});
-    }
-    assert_eq!(roots.len(), 4, "every army at a root");
-    accumulators_agree(&s);
+    let mut s = four_seat_searches_agree("chaturanga-ffa", positions.iter().step_by(12), 30_000, 13);
     let dm = random_network_of("chaturanga", DoubleMate::FEATURES, DoubleMate::MAX_ACTIVE, 32, 8, 12);
     assert!(s.set_network(Some(Arc::new(Network::from_bytes(&dm).unwrap()))).is_err());
 }
 
 /// Each input's count in `active`, as a vector over the game's inputs.
+#[test]
+fn judtho_sees_the_start_alike_from_every_seat() {
+    use tetrarch::nnue::Active;
+    use tetrarch::rules::Seat;
+    // Before the Assembly every hand is full and every seat single: the same inputs from every
+    // seat, as many as a perspective can have.
+    let pos = Judtho::startpos();
+    let seen = |p: &Judtho, seat: u8| {
+        let mut a = Active::default();
+        p.features(Side(seat), &mut a);
+        a.sort();
+        a.as_slice().to_vec()
+    };
+    for seat in 0..4 {
+        assert_eq!(seen(&pos, seat), seen(&pos, 0), "seat {}", seat);
+    }
+    assert_eq!(seen(&pos, 0).len(), Judtho::MAX_ACTIVE);
+    assert_eq!(pos.perspectives(Seat(0)), [Side(0), Side(1)]);
+    assert_eq!(pos.perspectives(Seat(3)), [Side(3), Side(0)]);
+    // White placed a king on a1: from Black's perspective, White at the place after it and
+    // its Opponent, the board turned both ways, it stands on l12 (143).
+    let mut placed = pos.clone();
+    placed.play(placed.parse_move("K*a1").unwrap());
+    let kings = |seat: u8| seen(&placed, seat).into_iter().filter(|&f| (f as usize) < 10 * 8 * 144).collect::<Vec<_>>();
+    assert_eq!(kings(0), [0]);
+    assert_eq!(kings(3), [((1 + 1) * 8 * 144 + 143) as u16], "White is Black's Opponent at place 1");
+    // After the First Checkmate White and Red are allied (the bench's seventh position): from
+    // White, the first seat after it in another alliance is Yellow.
+    let allied = Judtho::from_text(Judtho::VARIANT.bench.positions[6]).unwrap();
+    assert_eq!(allied.perspectives(Seat(0)), [Side(0), Side(2)]);
+}
+
+/// Positions of Judtho from the Assembly on and from the bench's positions after checkmates,
+/// with random moves.
+fn judtho_positions() -> Vec<Judtho> {
+    let mut out = common::random_positions::<Judtho>(58, 4, 150);
+    let mut rng = common::Rng(0x9e37_79b9_7f4a_7c15);
+    for text in Judtho::VARIANT.bench.positions {
+        for _ in 0..6 {
+            common::random_walk(Judtho::from_text(text).unwrap(), &mut rng, 40, &mut out);
+        }
+    }
+    out
+}
+
+#[test]
+fn judtho_differences_turn_a_parents_inputs_into_its_childs() {
+    // From every seat and the next: placements, captures, promotions and the checkmates that
+    // change the relationships (a checkmate adds an input of the checkmates' count).
+    let positions = judtho_positions();
+    let mates_input = Judtho::FEATURES - 3;
+    for seat in 0..4u8 {
+        let (mut placements, mut captures, mut mates) = (0, 0, 0);
+        let moves_seen = each_exact_difference(&positions, [Side(seat), Side((seat + 1) % 4)], |removed, added| {
+            let hand = |f: &u16| (10 * 8 * 144..10 * 8 * 144 + 52).contains(&(*f as usize));
+            placements += removed[0].as_slice().iter().any(hand) as usize;
+            captures += (removed[0].count() > added[0].count()) as usize;
+            mates += added[0].as_slice().iter().any(|&f| f as usize >= mates_input) as usize;
+        });
+        assert!(
+            moves_seen > 5_000 && placements > 500 && captures > 100 && mates > 10,
+            "{} moves, {} placements, {} captures, {} checkmates",
+            moves_seen,
+            placements,
+            captures,
+            mates
+        );
+    }
+}
+
+#[test]
+fn judtho_accumulators_in_the_search_are_those_made_from_scratch() {
+    // Best-Reply Search and the paranoid search from every seat, in the Assembly and in
+    // Battles with alliances.
+    four_seat_searches_agree::<Judtho>("judtho", judtho_positions().iter().step_by(25), 20_000, 14);
+}
+
+/// Searches of a four-seat game with a network of random weights (seed `seed`) from each of
+/// `roots`, Best-Reply Search and the paranoid search in turn, every accumulator compared with
+/// the one made from scratch; the searcher, for more.
+fn four_seat_searches_agree<'a, G: Game>(
+    variant: &str,
+    roots: impl Iterator<Item = &'a G>,
+    nodes: u64,
+    seed: u64,
+) -> Searcher<G> {
+    let net = random_network_of(variant, G::FEATURES, G::MAX_ACTIVE, 32, 8, seed);
+    let mut s: Searcher<G> = Searcher::new(4);
+    s.set_network(Some(Arc::new(Network::from_bytes(&net).unwrap()))).unwrap();
+    s.check_accumulators(true);
+    let mut seats = std::collections::HashSet::new();
+    for (i, pos) in roots.enumerate() {
+        seats.insert(pos.to_move());
+        let limits = Limits { depth: Some(3), nodes: Some(nodes), best_reply: i % 2 == 0, ..Limits::default() };
+        let _ = s.think(&Record::new(pos.clone()), limits, Control::new(false), &mut |_| {});
+    }
+    assert_eq!(seats.len(), 4, "every seat at a root");
+    accumulators_agree(&s);
+    s
+}
+
 fn counts(active: &tetrarch::nnue::Active, features: usize) -> Vec<i32> {
     let mut c = vec![0; features];
     for &f in active.as_slice() {

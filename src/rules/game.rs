@@ -208,7 +208,7 @@ impl UciDialect {
 
 /// What the search needs to know of a game beyond its rules: a static evaluation, which moves
 /// are tactical and how they exchange, and the turn-skipping moves some searches play.
-pub trait Evaluation: Rules {
+pub trait Evaluation: Inputs {
     /// Size of the index space of `move_index`, for history tables.
     const MOVE_INDEX_SPACE: usize;
     /// Static evaluation in centipawns from the point of view of `side`.
@@ -241,7 +241,12 @@ pub trait Evaluation: Rules {
     fn with_turn(&self, _seat: Seat) -> Option<Self> {
         None
     }
+}
 
+/// What a learned evaluation sees of a game's positions (docs/nnue.md): its input space, the
+/// inputs active in a position from each perspective, and what a move changes in them. Each
+/// game implements it in its own `features.rs`.
+pub trait Inputs: Rules {
     /// The size of the game's input space for a learned evaluation (docs/nnue.md); 0 for a
     /// game that has none yet.
     const FEATURES: usize = 0;
@@ -272,14 +277,25 @@ pub trait Evaluation: Rules {
     /// default both positions' inputs are listed, sorted and compared; a game whose turn may
     /// change many inputs at once (Dojo's counters) compares its own fields instead.
     fn input_difference(&self, child: &Self, sides: [Side; 2], removed: &mut [Active; 2], added: &mut [Active; 2]) {
-        for (i, &side) in sides.iter().enumerate() {
-            let (mut before, mut after) = (Active::default(), Active::default());
-            self.features(side, &mut before);
-            child.features(side, &mut after);
-            before.sort();
-            after.sort();
-            Active::difference(&before, &after, &mut removed[i], &mut added[i]);
-        }
+        listed_difference(self, child, sides, removed, added);
+    }
+}
+
+/// `Inputs::input_difference` by listing both positions' inputs, sorting and comparing them.
+pub fn listed_difference<G: Inputs>(
+    pos: &G,
+    child: &G,
+    sides: [Side; 2],
+    removed: &mut [Active; 2],
+    added: &mut [Active; 2],
+) {
+    for (i, &side) in sides.iter().enumerate() {
+        let (mut before, mut after) = (Active::default(), Active::default());
+        pos.features(side, &mut before);
+        child.features(side, &mut after);
+        before.sort();
+        after.sort();
+        Active::difference(&before, &after, &mut removed[i], &mut added[i]);
     }
 }
 

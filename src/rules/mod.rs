@@ -21,7 +21,7 @@ pub use actions::Actions;
 pub use diagram::Draw;
 pub use error::{MoveError, PositionError};
 pub(crate) use game::move_word;
-pub use game::{Evaluation, Game, Notation, Packed, Rules, UciDialect, retain_tactical};
+pub use game::{Evaluation, Game, Inputs, Notation, Packed, Rules, UciDialect, listed_difference, retain_tactical};
 pub use movelist::{MoveBuffer, MoveList};
 pub use perft::{perft, perft_divide, perft_split, perft_stoppable};
 pub use record::{Record, Trace, perpetual_checker, position_words, repetition_outcome};
@@ -175,5 +175,7 @@ pub fn mask_letters<G: Rules>(mask: SeatMask) -> String {
 
 /// The traits and types that code using the games needs in scope: `use tetrarch::rules::prelude::*`.
 pub mod prelude {
-    pub use super::{Evaluation, Game, MoveBuffer, MoveList, MovesOf, Notation, Record, Rules, Seat, SeatMask, Side};
+    pub use super::{
+        Evaluation, Game, Inputs, MoveBuffer, MoveList, MovesOf, Notation, Record, Rules, Seat, SeatMask, Side,
+    };
 }

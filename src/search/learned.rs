@@ -1,15 +1,15 @@
 //! The learned evaluation in the search (docs/nnue.md). Each ply keeps both perspectives'
 //! accumulators; a child's are its parent's with the rows of the inputs its move changed taken
 //! off and put on, so that an evaluation costs the network's small layers and no sum over the
-//! position. The game tells what a move changes (`Evaluation::input_changes`: Judkins's
+//! position. The game tells what a move changes (`Inputs::input_changes`: Judkins's
 //! drops, captures and promotions); a null move changes nothing. A game that does not
 //! (`INPUT_CHANGES` false: Dojo, whose turn ends may change many pieces and counters) tells
-//! the difference between a parent and its child instead (`Evaluation::input_difference`).
+//! the difference between a parent and its child instead (`Inputs::input_difference`).
 //!
 //! With two sides the perspectives are the two sides', and the network judges for the side to
 //! move. With more (all against all) the search plays for the root's army against the others,
 //! as the game's own evaluation does there: the perspectives are the root's army and the one
-//! after it (`Evaluation::perspectives`), the same for the whole search, and the network judges
+//! after it (`Inputs::perspectives`), the same for the whole search, and the network judges
 //! for the root, turned round for the others.
 
 use super::*;
@@ -174,8 +174,10 @@ impl<G: Game> Searcher<G> {
         let at = |k: usize| &l.acc[(ply * 2 + k) * h..(ply * 2 + k + 1) * h];
         let mover = pos.side_of(pos.to_move());
         // With two sides the network judges for the side to move; with more, for the root's
-        // army (the first perspective), and the others' view is its negation.
-        let (judged, us) = if two_sides::<G>() { (mover, (mover != l.sides[0]) as usize) } else { (l.sides[0], 0) };
+        // seat (the first perspective) and so for its side in this position (in Judtho a
+        // checkmate below the root may have moved it), and the others' view is its negation.
+        let (judged, us) =
+            if two_sides::<G>() { (mover, (mover != l.sides[0]) as usize) } else { (self.root_side(pos), 0) };
         let mut e = l.net.output(at(us), at(1 - us));
         if l.net.adds_own {
             e += pos.evaluate(judged);

@@ -36,19 +36,23 @@ pub fn random_positions<G: Game>(seed: u64, games: usize, plies: usize) -> Vec<G
     let mut rng = Rng(seed | 1);
     let mut out = Vec::new();
     for _ in 0..games {
-        let mut pos = G::startpos();
-        for _ in 0..plies {
-            out.push(pos.clone());
-            let mut list = Default::default();
-            pos.legal_moves(&mut list);
-            if list.is_empty() {
-                break;
-            }
-            let m = list.as_slice()[rng.below(list.len())];
-            pos.play(m);
-        }
+        random_walk(G::startpos(), &mut rng, plies, &mut out);
     }
     out
+}
+
+/// Pushes onto `out` the positions of one random game from `pos` of at most `plies` plies.
+pub fn random_walk<G: Game>(mut pos: G, rng: &mut Rng, plies: usize, out: &mut Vec<G>) {
+    for _ in 0..plies {
+        out.push(pos.clone());
+        let mut list = Default::default();
+        pos.legal_moves(&mut list);
+        if list.is_empty() {
+            break;
+        }
+        let m = list.as_slice()[rng.below(list.len())];
+        pos.play(m);
+    }
 }
 
 /// One line of a perft suite: position string, then (depth, count) pairs, then a label.

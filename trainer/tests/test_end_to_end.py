@@ -47,3 +47,24 @@ def test_data_training_and_the_engine_agree(tmp_path):
             assert abs(start - summary["final_valid_loss"]) < 0.05 * summary["final_valid_loss"], again
             assert start < valid[0], again
             assert json.loads(again.splitlines()[-1])["settings"]["init"] == str(net)
+
+
+def test_judtho_seats_and_alliances_train_and_play(tmp_path):
+    # Four seats whose sides change: the same pipeline, the network correcting Judtho's own
+    # evaluation, read by the engine for Judtho and searched with from the Assembly.
+    data = tmp_path / "judtho.tdg"
+    run(BIN, "datagen", "--variant", "judtho", "--nodes", "300", "--games", "20", "--seed", "3", "--out", str(data))
+    inputs = tmp_path / "judtho.nnin"
+    said = run(BIN, "datagen", "--export", str(inputs), str(data))
+    assert 500 <= int(said.split("positions ")[1].split()[0]), said
+    assert int(said.split("held out ")[1].split(")")[0]) > 0, said
+    net = tmp_path / "judtho.nnue"
+    out = run(sys.executable, str(ROOT / "trainer" / "train.py"), str(inputs), "--out", str(net), "--hidden", "16",
+              "--epochs", "4", "--patience", "4", "--batch", "64", "--base", "own", "--lambda", "0", "--threads", "1")
+    valid = [float(l.split(" valid ")[1].split()[0]) for l in out.splitlines() if l.startswith("epoch ")]
+    assert len(valid) == 4 and min(valid[1:]) < valid[0], out
+    engine = subprocess.run([BIN], input="usi\nsetoption name USI_Variant value judtho\nsetoption name EvalFile value %s\n"
+                            "position startpos\ngo depth 3\nisready\n" % net, capture_output=True, text=True,
+                            timeout=60).stdout.splitlines()
+    assert "info string evaluation: network judtho (11591 inputs, 16 wide) from %s" % net in engine, engine
+    assert any(l.startswith("bestmove ") for l in engine), engine

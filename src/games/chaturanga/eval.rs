@@ -304,25 +304,6 @@ pub const ALL_AGAINST_ALL_SEARCH: SearchPolicy =
 impl<const FFA: bool> Evaluation for Chaturanga<FFA> {
     const MOVE_INDEX_SPACE: usize = 64 * 64 + 1;
 
-    // Both forms see the pieces the same way: Double Mate from its two sides, all against all
-    // from any of its four armies (`features.rs`).
-    const FEATURES: usize = super::features::FEATURES;
-    const MAX_ACTIVE: usize = super::features::MAX_ACTIVE;
-
-    fn features(&self, side: Side, out: &mut crate::nnue::Active) {
-        self.active_features(side.index(), out);
-    }
-
-    fn input_difference(
-        &self,
-        child: &Self,
-        sides: [Side; 2],
-        removed: &mut [crate::nnue::Active; 2],
-        added: &mut [crate::nnue::Active; 2],
-    ) {
-        self.feature_difference(child, sides, removed, added);
-    }
-
     fn evaluate(&self, side: Side) -> i32 {
         self.eval_for(side)
     }

@@ -12,11 +12,9 @@
 
 use super::*;
 use crate::nnue::Active;
+use crate::rules::Inputs;
 
 const KINDS: usize = 5;
-pub(super) const FEATURES: usize = 4 * KINDS * 64;
-/// Every piece is one input: at most 32 on the board.
-pub(super) const MAX_ACTIVE: usize = 32;
 
 /// A square turned by `q` quarters: one quarter takes (file, rank) to (7 - rank, file), Black's
 /// camp onto Yellow's, Red's onto Black's and so on round the board, the turn order kept.
@@ -44,9 +42,15 @@ fn piece_input(view: usize, army: usize, kind: usize, sq: usize) -> usize {
     (place * KINDS + kind) * 64 + TURNED[view][sq] as usize
 }
 
-impl<const FFA: bool> Chaturanga<FFA> {
-    pub(super) fn active_features(&self, view: usize, out: &mut Active) {
-        let view = view % 4;
+// Both forms see the pieces the same way: Double Mate from its two sides, all against all from
+// any of its four armies.
+impl<const FFA: bool> Inputs for Chaturanga<FFA> {
+    const FEATURES: usize = 4 * KINDS * 64;
+    /// Every piece is one input: at most 32 on the board.
+    const MAX_ACTIVE: usize = 32;
+
+    fn features(&self, side: Side, out: &mut Active) {
+        let view = side.index() % 4;
         for army in 0..4 {
             for kind in 0..KINDS {
                 let mut b = self.army[army] & self.kind[kind];
@@ -57,15 +61,8 @@ impl<const FFA: bool> Chaturanga<FFA> {
         }
     }
 
-    /// The inputs of perspectives `sides` that `child` has and this position has not
-    /// (`added`), and the reverse (`removed`).
-    pub(super) fn feature_difference(
-        &self,
-        child: &Self,
-        sides: [Side; 2],
-        removed: &mut [Active; 2],
-        added: &mut [Active; 2],
-    ) {
+    /// The twenty bitboards of army and kind compared with the parent's.
+    fn input_difference(&self, child: &Self, sides: [Side; 2], removed: &mut [Active; 2], added: &mut [Active; 2]) {
         let views = sides.map(|s| s.index() % 4);
         for army in 0..4 {
             for kind in 0..KINDS {

@@ -286,25 +286,6 @@ impl Dojo {
 impl Evaluation for Dojo {
     const MOVE_INDEX_SPACE: usize = 64 * 64;
 
-    const FEATURES: usize = super::features::FEATURES;
-    const MAX_ACTIVE: usize = super::features::MAX_ACTIVE;
-
-    fn features(&self, side: Side, out: &mut crate::nnue::Active) {
-        self.active_features(side.index(), out);
-    }
-
-    fn input_difference(
-        &self,
-        child: &Self,
-        sides: [Side; 2],
-        removed: &mut [crate::nnue::Active; 2],
-        added: &mut [crate::nnue::Active; 2],
-    ) {
-        // Two sides: the search keeps White's perspective first, Black's second.
-        debug_assert_eq!(sides, [Side(0), Side(1)]);
-        self.feature_difference(child, removed, added);
-    }
-
     fn evaluate(&self, side: Side) -> i32 {
         let e = self.eval_white();
         if side.index() == WHITE { e } else { -e }

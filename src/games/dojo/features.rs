@@ -10,6 +10,7 @@
 
 use super::*;
 use crate::nnue::Active;
+use crate::rules::Inputs;
 
 const PIECES: usize = 2 * 6 * 64;
 /// Active pieces, then passive members.
@@ -19,10 +20,6 @@ const PASSIVE: usize = PIECES;
 const COUNTERS: usize = PASSIVE + PIECES;
 const COUNTER_STEPS: usize = 3;
 const TREASON: usize = COUNTERS + 2 * 3 * 6 * COUNTER_STEPS;
-pub(super) const FEATURES: usize = TREASON + 2 * COUNTER_STEPS;
-/// At most 32 active pieces, three counters for each but the antisenseis, 30 passive members
-/// and two treason counters.
-pub(super) const MAX_ACTIVE: usize = 32 + 30 + 3 * 30 + 2;
 
 /// How near a belt counter (`limit` fires) is to firing: none, or a step 0..3.
 #[inline(always)]
@@ -45,10 +42,43 @@ fn piece_input(side: usize, color: usize, kind: usize, sq: usize) -> usize {
     ((color != side) as usize * 6 + kind) * 64 + turned
 }
 
-impl Dojo {
+/// `NEAR[count]`: `nearness(count, BELT_LIMIT)` as a step plus one, 0 for none.
+const NEAR: [u8; 256] = {
+    let mut t = [0u8; 256];
+    let mut c = 0;
+    while c < 256 {
+        t[c] = match nearness(c as u8, BELT_LIMIT) {
+            Some(step) => step as u8 + 1,
+            None => 0,
+        };
+        c += 1;
+    }
+    t
+};
+
+/// A piece's three counters as their `NEAR` steps.
+#[inline(always)]
+fn near(counters: [u8; 3]) -> [u8; 3] {
+    counters.map(|c| NEAR[c as usize])
+}
+
+/// The input of the counter `c` of a piece of `kind` at `step`, for a perspective that sees its
+/// owner as `rel` (0: own).
+#[inline(always)]
+fn counter_input(rel: usize, c: usize, kind: usize, step: usize) -> usize {
+    COUNTERS + ((rel * 3 + c) * 6 + kind) * COUNTER_STEPS + step
+}
+
+impl Inputs for Dojo {
+    const FEATURES: usize = TREASON + 2 * COUNTER_STEPS;
+    /// At most 32 active pieces, three counters for each but the antisenseis, 30 passive members
+    /// and two treason counters.
+    const MAX_ACTIVE: usize = 32 + 30 + 3 * 30 + 2;
+
     /// The inputs of `side`'s perspective in increasing order (the search's difference of two
     /// lists needs them sorted, and sorting them afterwards cost a fifth of the search's time).
-    pub(super) fn active_features(&self, side: usize, out: &mut Active) {
+    fn features(&self, side: Side, out: &mut Active) {
+        let side = side.index();
         // Per owner (own first), counter, kind and step: how many pieces have that input.
         let mut counters = [0u8; 2 * 3 * 6 * COUNTER_STEPS];
         for rel in 0..2 {
@@ -87,43 +117,16 @@ impl Dojo {
             }
         }
     }
-}
 
-/// `NEAR[count]`: `nearness(count, BELT_LIMIT)` as a step plus one, 0 for none.
-const NEAR: [u8; 256] = {
-    let mut t = [0u8; 256];
-    let mut c = 0;
-    while c < 256 {
-        t[c] = match nearness(c as u8, BELT_LIMIT) {
-            Some(step) => step as u8 + 1,
-            None => 0,
-        };
-        c += 1;
-    }
-    t
-};
-
-/// A piece's three counters as their `NEAR` steps.
-#[inline(always)]
-fn near(counters: [u8; 3]) -> [u8; 3] {
-    counters.map(|c| NEAR[c as usize])
-}
-
-/// The input of the counter `c` of a piece of `kind` at `step`, for a perspective that sees its
-/// owner as `rel` (0: own).
-#[inline(always)]
-fn counter_input(rel: usize, c: usize, kind: usize, step: usize) -> usize {
-    COUNTERS + ((rel * 3 + c) * 6 + kind) * COUNTER_STEPS + step
-}
-
-impl Dojo {
     /// The inputs of each perspective (`[side]`) that `child` has and `self` has not (`added`)
     /// and the reverse (`removed`), from the two positions' fields: the pieces' bitboards, the
     /// stacks past their common beginning, the counters of the pieces whose square, belt or
     /// counters differ, and the treason counters. An input may stand in both lists (a member
     /// taken from the middle of the stack lists the members above it twice): the sums still
     /// agree.
-    pub(super) fn feature_difference(&self, child: &Dojo, removed: &mut [Active; 2], added: &mut [Active; 2]) {
+    fn input_difference(&self, child: &Dojo, sides: [Side; 2], removed: &mut [Active; 2], added: &mut [Active; 2]) {
+        // Two sides: the search keeps White's perspective first, Black's second.
+        debug_assert_eq!(sides, [Side(0), Side(1)]);
         for color in 0..2 {
             for kind in 0..6 {
                 let (before, after) = (self.color[color] & self.kind[kind], child.color[color] & child.kind[kind]);

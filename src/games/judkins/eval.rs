@@ -250,19 +250,6 @@ impl Evaluation for Judkins {
         self.move_number = self.move_number.saturating_add(1);
         self.checkers = self.compute_checkers();
     }
-
-    const FEATURES: usize = super::features::FEATURES;
-    const MAX_ACTIVE: usize = super::features::MAX_ACTIVE;
-
-    fn features(&self, side: Side, out: &mut crate::nnue::Active) {
-        self.active_features(side.0, out);
-    }
-
-    const INPUT_CHANGES: bool = true;
-
-    fn input_changes(&self, mv: Move, side: Side, removed: &mut crate::nnue::Active, added: &mut crate::nnue::Active) {
-        self.input_changes(mv, side.0, removed, added);
-    }
 }
 
 two_sided_tunable!(Judkins, eval_sente_with);

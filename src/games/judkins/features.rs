@@ -5,14 +5,12 @@
 
 use super::*;
 use crate::nnue::Active;
+use crate::rules::Inputs;
 
 /// Pieces on the board: 2 owners (own, other) x 12 kinds x 36 squares.
 const BOARD_FEATURES: usize = 2 * PIECE_TYPES * SQUARES;
 /// A hand holds at most 2 of a kind: 2 owners x 6 kinds x 2.
 const HAND_FEATURES: usize = 2 * HAND_KINDS * 2;
-pub(super) const FEATURES: usize = BOARD_FEATURES + HAND_FEATURES;
-/// Every piece is one input, on the board or in a hand: 7 a side.
-pub(super) const MAX_ACTIVE: usize = 14;
 
 /// The input of a piece of `color` and type `pt` on `sq`, seen from `side`.
 #[inline(always)]
@@ -27,11 +25,19 @@ fn hand_input(side: u8, owner: u8, kind: usize, i: usize) -> usize {
     BOARD_FEATURES + (((owner != side) as usize) * HAND_KINDS + kind) * 2 + i
 }
 
-impl Judkins {
+impl Inputs for Judkins {
+    const FEATURES: usize = BOARD_FEATURES + HAND_FEATURES;
+    /// Every piece is one input, on the board or in a hand: 7 a side.
+    const MAX_ACTIVE: usize = 14;
+
+    /// Every move's changes are told (`input_changes`): a move changes at most four inputs.
+    const INPUT_CHANGES: bool = true;
+
     /// What `m` (legal here) changes in `side`'s inputs, as `make` plays it: the mover's piece
     /// leaves its square or its hand and comes onto its target, promoted or not; a captured
     /// piece leaves the board and enters the mover's hand.
-    pub(super) fn input_changes(&self, m: Move, side: u8, removed: &mut Active, added: &mut Active) {
+    fn input_changes(&self, m: Move, side: Side, removed: &mut Active, added: &mut Active) {
+        let side = side.0;
         let us = self.side;
         let to = m.to();
         if m.is_drop() {
@@ -60,7 +66,8 @@ impl Judkins {
         added.push(board_input(side, us, new_pt, to));
     }
 
-    pub(super) fn active_features(&self, side: u8, out: &mut Active) {
+    fn features(&self, side: Side, out: &mut Active) {
+        let side = side.0;
         let mut occupied = self.occupied();
         while occupied != 0 {
             let sq = pop_lsb(&mut occupied);

@@ -19,6 +19,7 @@ mod assembly;
 mod attacks;
 mod diagram;
 mod eval;
+mod features;
 mod movegen;
 mod notation;
 mod see;
