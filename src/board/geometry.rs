@@ -207,6 +207,12 @@ pub fn pop(b: &mut u64) -> usize {
     s
 }
 
+/// The squares of a set, lowest first.
+#[inline(always)]
+pub fn squares(mut b: u64) -> impl Iterator<Item = usize> {
+    std::iter::from_fn(move || (b != 0).then(|| pop(&mut b)))
+}
+
 /// `$body`, with its arguments bound, compiled twice and chosen at run time: once with the
 /// processor's one-instruction bit count, once without. The default build for any x86-64 counts
 /// bits in software, and an evaluation counts the bits of many sets. The body and what it inlines

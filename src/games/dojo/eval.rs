@@ -2,7 +2,7 @@
 //! belt counters are about to do.
 
 use super::*;
-use crate::board::geometry::{CENTRE_8X8, with_popcnt};
+use crate::board::geometry::{CENTRE_8X8, squares, with_popcnt};
 use crate::rules::Evaluation;
 use crate::rules::weights::{two_sided_tunable, weights};
 
@@ -128,16 +128,10 @@ impl Dojo {
         let their_king = self.king_sq(c ^ 1);
         let forward = |sq: usize| if c == WHITE { sq / 8 } else { 7 - sq / 8 };
         let mut s = w.rank[KING][forward(my_king)] + w.file[KING][my_king % 8];
-        let mut b = own & !k[KING];
         // The most valuable enemy piece D6 could freeze.
-        let mut best_enemy = 0;
-        let mut e = enemy & !k[KING];
-        while e != 0 {
-            best_enemy = best_enemy.max(w.value[self.kind_at(1u64 << pop(&mut e))]);
-        }
-        while b != 0 {
-            let sq = pop(&mut b);
-            let kind = self.kind_at(1u64 << sq);
+        let best_enemy = (PAWN..KING).filter(|&kind| enemy & k[kind] != 0).map(|kind| w.value[kind]).max().unwrap_or(0);
+        // Belt by belt: a piece's belt is known without asking its square.
+        for (kind, sq) in (PAWN..KING).flat_map(|kind| squares(own & k[kind]).map(move |sq| (kind, sq))) {
             let r = forward(sq);
             s += w.value[kind] + w.rank[kind][r] + w.file[kind][sq % 8];
             let centre = CENTRE_8X8[sq];
@@ -206,11 +200,8 @@ impl Dojo {
         }
         // King safety: enemy pieces near the antisensei, passive members next to it shelter it.
         let zone = t.king[my_king];
-        let mut near = enemy & !k[KING] & t.ring2[my_king];
-        let mut danger = 0;
-        while near != 0 {
-            danger += w.king_near[self.kind_at(1u64 << pop(&mut near))];
-        }
+        let near = enemy & t.ring2[my_king];
+        let danger: i32 = (PAWN..KING).map(|kind| w.king_near[kind] * (near & k[kind]).count_ones() as i32).sum();
         let mut attackers_near = 0;
         let mut z = zone;
         while z != 0 {
