@@ -17,6 +17,10 @@ pub struct Tables {
     pub ring2: [u64; 64],
     /// Squares within king distance 3: where a piece counts toward D10's defection.
     pub ring3: [u64; 64],
+    /// Per square: where a rook, or a bishop, on an empty board would attack a square next to
+    /// it (the sliders that may bear on an antisensei's zone).
+    pub rook_near: [u64; 64],
+    pub bishop_near: [u64; 64],
     /// Castling rights kept when a piece leaves or arrives on a square.
     pub castle_keep: [u8; 64],
     pub z_piece: [[[u64; 64]; 6]; 2],
@@ -33,6 +37,7 @@ impl Tables {
         let distance = distance_table::<64>(8);
         let mut ring2 = [0u64; 64];
         let mut ring3 = [0u64; 64];
+        let (mut rook_near, mut bishop_near) = ([0u64; 64], [0u64; 64]);
         let mut sq = 0;
         while sq < 64 {
             let mut b = 0;
@@ -42,6 +47,21 @@ impl Tables {
                 }
                 if distance[sq][b] <= 3 {
                     ring3[sq] |= 1u64 << b;
+                }
+                if distance[sq][b] == 1 {
+                    // `b` is next to `sq`: every square on its lines.
+                    let (f, r) = ((b % 8) as i32, (b / 8) as i32);
+                    let mut o = 0;
+                    while o < 64 {
+                        let (of, or) = ((o % 8) as i32, (o / 8) as i32);
+                        if o != b && (of == f || or == r) {
+                            rook_near[sq] |= 1u64 << o;
+                        }
+                        if o != b && (of - f == or - r || of - f == r - or) {
+                            bishop_near[sq] |= 1u64 << o;
+                        }
+                        o += 1;
+                    }
                 }
                 b += 1;
             }
@@ -113,6 +133,8 @@ impl Tables {
             distance,
             ring2,
             ring3,
+            rook_near,
+            bishop_near,
             castle_keep,
             z_piece,
             z_passive,
