@@ -137,8 +137,11 @@ pub fn from_uci_name(name: &str) -> Result<&'static str, VariantError> {
 /// The networks built into the engine (`nets/`), by variant: each one kept because an SPRT
 /// against the game's own evaluation said it gains, and its provenance is in docs/strength.md.
 /// A variant without one plays with its own evaluation.
-const NETWORKS: &[(&str, &[u8])] =
-    &[("judkins", include_bytes!("../nets/judkins.nnue")), ("chaturanga", include_bytes!("../nets/chaturanga.nnue"))];
+const NETWORKS: &[(&str, &[u8])] = &[
+    ("judkins", include_bytes!("../nets/judkins.nnue")),
+    ("chaturanga", include_bytes!("../nets/chaturanga.nnue")),
+    ("dojo", include_bytes!("../nets/dojo.nnue")),
+];
 
 /// The network built in for the variant `name`, read once per process, and only that one: an
 /// engine that plays one game does not pay for reading the others'.

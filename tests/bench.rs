@@ -5,14 +5,14 @@
 
 use tetrarch::bench;
 
-/// As the engine plays by default: Judkins and Double Mate with their built-in networks
-/// (nets/judkins.nnue, nets/chaturanga.nnue).
+/// As the engine plays by default: Judkins, Double Mate and Dojo with their built-in networks
+/// (nets/judkins.nnue, nets/chaturanga.nnue, nets/dojo.nnue).
 const TOTALS: &[(&str, u64)] =
-    &[("judkins", 233346), ("dojo", 43204), ("chaturanga", 110021), ("chaturanga-ffa", 874777), ("judtho", 89331)];
+    &[("judkins", 233346), ("dojo", 57566), ("chaturanga", 110021), ("chaturanga-ffa", 874777), ("judtho", 89331)];
 
 /// The variants with a network, each with its own evaluation (`Use NNUE` off, `bench --eval
 /// classical`).
-const CLASSICAL: &[(&str, u64)] = &[("judkins", 218504), ("chaturanga", 93242)];
+const CLASSICAL: &[(&str, u64)] = &[("judkins", 218504), ("dojo", 43204), ("chaturanga", 93242)];
 
 #[test]
 fn bench_node_totals_are_the_signature() {

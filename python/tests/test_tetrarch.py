@@ -438,7 +438,7 @@ def test_the_engine_evaluates_with_the_network_the_binary_would_use():
     # By default the network built into the binary, as the binary's own default.
     assert tetrarch.Engine("judkins").network == ("judkins", 888, 64)
     assert tetrarch.Engine("chaturanga").network == ("chaturanga", 1280, 32)
-    assert tetrarch.Engine("dojo").network is None
+    assert tetrarch.Engine("dojo").network == ("dojo", 1650, 32)
     # The same network as the binary's `EvalFile`: the same search, node for node.
     found = learned.search(b, depth=5)
     engine = Binary()
