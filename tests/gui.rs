@@ -857,8 +857,10 @@ fn a_person_plays_every_variant_by_clicking() {
         p.select.len(),
         p.display.len()
     );
-    // Printed, not asserted: a test holds correctness, and these figures are the machine's.
-    assert!(p.select.len() > 100 && p.display.len() > 100, "the page measured its clicks and moves");
+    // Printed, not asserted: a test holds correctness, and these figures are the machine's. How
+    // many there are follows the games' lengths, which follow the engines' play (94 clicks and
+    // 97 moves once Dojo's network was built in, over 100 before): the page timed most of them.
+    assert!(p.select.len() > 50 && p.display.len() > 50, "the page measured its clicks and moves");
 }
 
 impl Page {
