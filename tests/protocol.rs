@@ -654,14 +654,15 @@ fn evalfile_and_use_nnue_choose_the_evaluation_in_both_dialects() {
         e.send("go depth 5");
         let lines = e.until(T, |l| l.starts_with("bestmove"));
         assert_eq!(bestmoves(&lines), 1);
-        // Another variant keeps its own evaluation; the file waits for its variant.
+        // Another variant keeps its own evaluation, here its built-in network; the file waits for
+        // its variant.
         let dojo = if hello == "usi" { "USI_Variant" } else { "UCI_Variant" };
         e.send(&format!("setoption name {dojo} value dojo"));
         e.until(T, |l| l.starts_with("info string variant dojo"));
         e.send(&format!("setoption name EvalFile value {fixture}"));
         let said = e.until(T, |l| l.starts_with("info string evaluation"));
         assert!(said.iter().any(|l| l == "info string EvalFile: a network for judkins, used when judkins is played"));
-        assert_eq!(said.last().unwrap(), "info string evaluation: dojo evaluates with its own evaluation");
+        assert_eq!(said.last().unwrap(), "info string evaluation: network dojo (1650 inputs, 32 wide), built in");
         e.send("quit");
         assert!(e.wait_exit(T));
     }
