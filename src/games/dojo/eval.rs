@@ -346,7 +346,7 @@ mod tests {
     fn the_zone_is_attacked_as_often_as_its_squares_are() {
         // Piece by piece against square by square, along random games from the bench's
         // positions (passive stacks, lone antisenseis and all).
-        let mut x = 0x5EED_u64;
+        let mut rng = crate::board::zobrist::SplitMix64(0x5EED);
         let mut seen = 0;
         for text in VARIANT.bench.positions {
             for _ in 0..8 {
@@ -365,10 +365,7 @@ mod tests {
                     if list.is_empty() {
                         break;
                     }
-                    x ^= x << 13;
-                    x ^= x >> 7;
-                    x ^= x << 17;
-                    pos.play(list.as_slice()[(x % list.len() as u64) as usize]);
+                    pos.play(list.as_slice()[rng.below(list.len())]);
                 }
             }
         }

@@ -31,6 +31,12 @@ const RANK_BASE: usize = HAND_BASE + 4 * HAND_SLOTS;
 /// The checkmates so far: 0, 1, 2 (the third ends the game).
 const MATES_BASE: usize = RANK_BASE + 4 * 4;
 
+/// The place of `owner` after `view` in the turn order (0: `view` itself).
+#[inline(always)]
+fn place(view: u8, owner: u8) -> usize {
+    ((owner + 4 - view) % 4) as usize
+}
+
 /// `sq` seen from `view`: White's Realm where `view`'s stands.
 #[inline(always)]
 fn mirrored(view: u8, sq: usize) -> usize {
@@ -47,7 +53,7 @@ impl Judtho {
         if owner == view {
             return 0;
         }
-        let place = ((owner + 4 - view) % 4) as usize;
+        let place = place(view, owner);
         let relation = if self.rel.allied(view, owner) {
             0
         } else if self.rel.opponents(view) & (1 << owner) != 0 {
@@ -84,7 +90,7 @@ impl Inputs for Judtho {
                     out.push(Self::piece_input(class, view, kind, sq));
                 }
             }
-            let place = ((owner + 4 - view) % 4) as usize;
+            let place = place(view, owner);
             for kind in 0..KINDS {
                 for i in 0..self.hand[owner as usize][kind] as usize {
                     out.push(Self::hand_input(place, kind, i));
@@ -132,7 +138,7 @@ impl Inputs for Judtho {
                         if before > after { (&mut *removed, after..before) } else { (&mut *added, before..after) };
                     for i in range {
                         for (&view, list) in views.iter().zip(lists.iter_mut()) {
-                            list.push(Self::hand_input(((owner + 4 - view) % 4) as usize, kind, i));
+                            list.push(Self::hand_input(place(view, owner), kind, i));
                         }
                     }
                 }
