@@ -78,8 +78,9 @@ impl From<OptionError> for String {
 pub(super) trait Settings {
     fn options(&mut self) -> &mut Options;
     fn searching(&mut self) -> bool;
-    /// Resizes the hash table; the MiB it got.
+    /// Sets `USI_Hash` and resizes the hash table; the MiB it got.
     fn set_hash(&mut self, mib: usize) -> usize;
+    /// Sets `Threads` and the searcher's threads.
     fn set_threads(&mut self, n: usize);
     fn choose_variant(&mut self, name: &str) -> Result<(), VariantError>;
     /// Reads the network file `path` (`EVAL_FILE_BUILT_IN`: none, back to the built-in
@@ -93,14 +94,16 @@ pub(super) trait Settings {
 /// `EvalFile`'s value for no file: each variant's built-in network, where it has one.
 pub const EVAL_FILE_BUILT_IN: &str = "built-in";
 
-/// What an option takes, and the setter that applies a value it has read and checked.
+/// What an option takes, and the setter that applies a value it has read and checked. A number
+/// in range and a word of the list always apply; a flag, a file or a variant may be refused (a
+/// network that does not fit, a name not known), and then nothing changes.
 pub(super) enum Kind {
     /// A whole number in `min..=max`.
     Spin {
         default: u64,
         min: u64,
         max: u64,
-        set: fn(&mut dyn Settings, u64) -> Result<(), String>,
+        set: fn(&mut dyn Settings, u64),
     },
     Check {
         default: bool,
@@ -110,7 +113,7 @@ pub(super) enum Kind {
     Combo {
         default: &'static str,
         vars: &'static [&'static str],
-        set: fn(&mut dyn Settings, &str) -> Result<(), String>,
+        set: fn(&mut dyn Settings, &str),
     },
     /// Any text to the end of the line (a file's path).
     Text {
@@ -145,12 +148,10 @@ pub(super) const OPTIONS: &[EngineOption] = &[
             min: 1,
             max: MAX_HASH_MIB as u64,
             set: |s, mib| {
-                s.options().hash_mib = mib as usize;
                 let got = s.set_hash(mib as usize);
                 if got.saturating_mul(2) <= mib as usize {
                     s.send(Reply::Text(format!("USI_Hash: {} MiB, the most this machine would give", got)));
                 }
-                Ok(())
             },
         },
         idle: true,
@@ -162,11 +163,7 @@ pub(super) const OPTIONS: &[EngineOption] = &[
             default: Options::DEFAULT.threads as u64,
             min: 1,
             max: MAX_THREADS as u64,
-            set: |s, n| {
-                s.options().threads = n as usize;
-                s.set_threads(n as usize);
-                Ok(())
-            },
+            set: |s, n| s.set_threads(n as usize),
         },
         idle: true,
     },
@@ -189,10 +186,7 @@ pub(super) const OPTIONS: &[EngineOption] = &[
             default: Options::DEFAULT.multipv as u64,
             min: 1,
             max: MAX_MULTIPV,
-            set: |s, n| {
-                s.options().multipv = n as usize;
-                Ok(())
-            },
+            set: |s, n| s.options().multipv = n as usize,
         },
         idle: false,
     },
@@ -218,10 +212,7 @@ pub(super) const OPTIONS: &[EngineOption] = &[
             default: Options::DEFAULT.overhead_ms,
             min: 0,
             max: MAX_OVERHEAD_MS,
-            set: |s, ms| {
-                s.options().overhead_ms = ms;
-                Ok(())
-            },
+            set: |s, ms| s.options().overhead_ms = ms,
         },
         idle: false,
     },
@@ -241,7 +232,6 @@ pub(super) const OPTIONS: &[EngineOption] = &[
                     "brs" => Some(true),
                     _ => None,
                 };
-                Ok(())
             },
         },
         idle: false,
@@ -326,7 +316,8 @@ fn set(s: &mut dyn Settings, name: &str, value: Option<&str>) -> Result<(), Stri
                 return Err(format!("setoption {}: {} is out of range {}..{}", name, v, min, max));
             }
             idle(s)?;
-            set(s, v)
+            set(s, v);
+            Ok(())
         }
         Kind::Check { set, .. } => {
             let b = command::parse_bool(value).map_err(|e| format!("setoption {}: {}", name, e))?;
@@ -339,7 +330,8 @@ fn set(s: &mut dyn Settings, name: &str, value: Option<&str>) -> Result<(), Stri
                 return Err(format!("setoption {}: '{}' is not {} or {}", name, shown(value), rest.join(", "), last));
             }
             idle(s)?;
-            set(s, value)
+            set(s, value);
+            Ok(())
         }
         Kind::Text { set, .. } => {
             idle(s)?;

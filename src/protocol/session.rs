@@ -192,9 +192,11 @@ impl Settings for Session {
         self.engine.searching()
     }
     fn set_hash(&mut self, mib: usize) -> usize {
+        self.options.hash_mib = mib;
         self.engine.set_hash(mib)
     }
     fn set_threads(&mut self, n: usize) {
+        self.options.threads = n;
         self.engine.set_threads(n)
     }
     fn choose_variant(&mut self, name: &str) -> Result<(), VariantError> {
