@@ -565,23 +565,11 @@ pub struct Exported {
     pub passed_over: u64,
 }
 
-/// Whose views of a position `export` writes.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub enum Views {
-    /// The seat to move's alone, scored by the search of that position.
-    Mover,
-    /// In a game of more than two seats, also every other seat's, each scored by the search of
-    /// the position where that seat next moves (docs/nnue.md): the search of those games asks
-    /// the network for its root seat's value whoever is to move, and the mover's view alone
-    /// never shows it a seat waiting for its turn. With two seats the same as `Mover`.
-    EverySeat,
-}
-
 /// Turns datagen files of one variant into the network's inputs, one fixed-size record a kept
-/// position and view (docs/nnue.md): the active inputs of the seat's perspective and of the
-/// other's, the score, the seat's result and whether the position is held out for validation
-/// (the games whose number is 9 mod 10).
-pub fn export(inputs: &[std::path::PathBuf], out: &Path, views: Views) -> Result<Exported, String> {
+/// position (docs/nnue.md): the active inputs of the side to move's perspective and of the
+/// other's, the score, the result of the seat to move and whether the position is held out
+/// for validation (the games whose number is 9 mod 10).
+pub fn export(inputs: &[std::path::PathBuf], out: &Path) -> Result<Exported, String> {
     let mut variant = None;
     let mut files = Vec::new();
     for p in inputs {
@@ -593,47 +581,17 @@ pub fn export(inputs: &[std::path::PathBuf], out: &Path, views: Views) -> Result
         files.push(games);
     }
     let variant = variant.ok_or("export: no input files")?;
-    struct Export<'a>(&'a [Vec<GameData>], &'a Path, Views);
+    struct Export<'a>(&'a [Vec<GameData>], &'a Path);
     impl Visitor for Export<'_> {
         type Output = Result<Exported, String>;
         fn visit<G: Game>(self) -> Self::Output {
-            export_game::<G>(self.0, self.1, self.2)
+            export_game::<G>(self.0, self.1)
         }
     }
-    variants::visit(&variant, Export(&files, out, views)).map_err(|e| e.to_string())?
+    variants::visit(&variant, Export(&files, out)).map_err(|e| e.to_string())?
 }
 
-/// One exported record of `pos` seen by `seat`, its score bytes (at `score_at`) still to be
-/// written where the score is not yet known.
-fn inputs_record<G: Game>(pos: &G, seat: Seat, points: &[u8], held: bool, failure: &mut Option<String>) -> Vec<u8> {
-    // The search's: the seat's side and the next seat of another side (the same as the
-    // engine's with two sides, and its root army's in all against all).
-    let [us, them] = pos.perspectives(seat);
-    let mut slots = vec![NO_FEATURE; 2 * G::MAX_ACTIVE];
-    let mut active = crate::nnue::Active::default();
-    for (half, side) in [us, them].into_iter().enumerate() {
-        active.clear();
-        pos.features(side, &mut active);
-        if active.count() > G::MAX_ACTIVE && failure.is_none() {
-            *failure = Some(format!("{} inputs active, more than {}", active.count(), G::MAX_ACTIVE));
-        }
-        for (slot, &f) in slots[half * G::MAX_ACTIVE..].iter_mut().zip(active.as_slice()).take(G::MAX_ACTIVE) {
-            *slot = f;
-        }
-    }
-    let mut rec = Vec::with_capacity(4 * G::MAX_ACTIVE + 6);
-    slots.iter().for_each(|s| rec.extend_from_slice(&s.to_le_bytes()));
-    rec.extend_from_slice(&[0, 0]);
-    // The game's own evaluation, for a network that corrects it (docs/nnue.md) and for the
-    // trainer's comparison with it.
-    let own = pos.evaluate(pos.side_of(seat)).clamp(i16::MIN as i32, i16::MAX as i32) as i16;
-    rec.extend_from_slice(&own.to_le_bytes());
-    rec.push(points.get(seat.index()).copied().unwrap_or(1));
-    rec.push(held as u8);
-    rec
-}
-
-fn export_game<G: Game>(files: &[Vec<GameData>], path: &Path, views: Views) -> Result<Exported, String> {
+fn export_game<G: Game>(files: &[Vec<GameData>], path: &Path) -> Result<Exported, String> {
     if G::FEATURES == 0 {
         return Err(format!("{} has no inputs for a learned evaluation yet", G::VARIANT.name));
     }
@@ -646,61 +604,55 @@ fn export_game<G: Game>(files: &[Vec<GameData>], path: &Path, views: Views) -> R
     w.write_all(name).map_err(io)?;
     w.write_all(&(G::FEATURES as u32).to_le_bytes()).map_err(io)?;
     w.write_all(&(G::MAX_ACTIVE as u32).to_le_bytes()).map_err(io)?;
-    let every_seat = views == Views::EverySeat && G::startpos().seats() > 2;
-    let score_at = 2 * 2 * G::MAX_ACTIVE;
     let mut seen = HashSet::new();
     let mut done = Exported::default();
-    let (mut failure, mut write_error) = (None, None);
-    let mut emit = |rec: &[u8], held: bool, done: &mut Exported| {
-        if let Err(e) = w.write_all(rec) {
-            write_error.get_or_insert(e.to_string());
-        }
-        done.positions += 1;
-        done.held_out += held as u64;
-    };
-    // With every seat's view: the records waiting for their seat's next searched position.
-    let mut waiting: Vec<Vec<Vec<u8>>> = Vec::new();
+    let mut slots = vec![NO_FEATURE; 2 * G::MAX_ACTIVE];
+    let mut active = crate::nnue::Active::default();
+    let mut failure = None;
     for games in files {
         for g in games {
-            let held = g.number % 10 == 9;
-            waiting.iter_mut().for_each(Vec::clear);
-            let mut record_failure = None;
             for_each_position::<G>(g, |pos, i| {
                 let Some(p) = g.plies.get(i) else { return };
-                let seat = pos.to_move();
-                if every_seat {
-                    waiting.resize_with(waiting.len().max(pos.seats()), Vec::new);
-                    for mut rec in waiting[seat.index()].drain(..) {
-                        if p.flags & MATE_SCORE != 0 {
-                            done.passed_over += 1;
-                            continue;
-                        }
-                        rec[score_at..score_at + 2].copy_from_slice(&p.score.to_le_bytes());
-                        emit(&rec, held, &mut done);
-                    }
-                }
                 if p.flags & (SKIP | MATE_SCORE) != 0 || !seen.insert(pos.hash()) {
                     done.passed_over += 1;
                     return;
                 }
-                let mut rec = inputs_record(pos, seat, &g.points, held, &mut record_failure);
-                rec[score_at..score_at + 2].copy_from_slice(&p.score.to_le_bytes());
-                emit(&rec, held, &mut done);
-                if every_seat {
-                    for other in (0..pos.seats()).filter(|&s| s != seat.index()) {
-                        let rec = inputs_record(pos, Seat(other as u8), &g.points, held, &mut record_failure);
-                        waiting[other].push(rec);
+                let seat = pos.to_move();
+                // The search's: the side to move's and the next Opponent's (the same as the
+                // engine's with two sides, and its root army's in all against all).
+                let [us, them] = pos.perspectives(seat);
+                slots.fill(NO_FEATURE);
+                for (half, side) in [us, them].into_iter().enumerate() {
+                    active.clear();
+                    pos.features(side, &mut active);
+                    if active.count() > G::MAX_ACTIVE && failure.is_none() {
+                        failure = Some(format!("{} inputs active, more than {}", active.count(), G::MAX_ACTIVE));
+                    }
+                    for (slot, &f) in
+                        slots[half * G::MAX_ACTIVE..].iter_mut().zip(active.as_slice()).take(G::MAX_ACTIVE)
+                    {
+                        *slot = f;
                     }
                 }
+                let held = g.number % 10 == 9;
+                let mut rec = Vec::with_capacity(4 * G::MAX_ACTIVE + 6);
+                slots.iter().for_each(|s| rec.extend_from_slice(&s.to_le_bytes()));
+                rec.extend_from_slice(&p.score.to_le_bytes());
+                // The game's own evaluation, for a network that corrects it (docs/nnue.md) and
+                // for the trainer's comparison with it.
+                let own = pos.evaluate(pos.side_of(seat)).clamp(i16::MIN as i32, i16::MAX as i32) as i16;
+                rec.extend_from_slice(&own.to_le_bytes());
+                rec.push(g.points.get(seat.index()).copied().unwrap_or(1));
+                rec.push(held as u8);
+                if let Err(e) = w.write_all(&rec) {
+                    failure.get_or_insert(e.to_string());
+                }
+                done.positions += 1;
+                done.held_out += held as u64;
             })?;
-            // A view whose seat never moved again in the game has no score to learn.
-            done.passed_over += waiting.iter().map(|v| v.len() as u64).sum::<u64>();
-            if let Some(e) = record_failure {
-                failure.get_or_insert(e);
-            }
         }
     }
-    if let Some(e) = failure.or(write_error) {
+    if let Some(e) = failure {
         return Err(format!("{}: {}", shown, e));
     }
     w.flush().map_err(io)?;

@@ -142,10 +142,6 @@ enum Cmd {
         /// variant) to this file, for the trainer (docs/nnue.md), and nothing else.
         #[arg(long, value_name = "OUT", conflicts_with_all = ["out", "show"], requires = "files")]
         export: Option<std::path::PathBuf>,
-        /// With --export, in a game of more than two seats: each position seen by every seat, not
-        /// only by the seat to move, each view scored by the search where its seat next moves.
-        #[arg(long, requires = "export")]
-        every_seat: bool,
         /// With --export: the datagen files.
         files: Vec<std::path::PathBuf>,
     },
@@ -267,15 +263,12 @@ fn main() -> std::process::ExitCode {
             show,
             all,
             export,
-            every_seat,
             files,
         }) => {
             let done = match (show, out) {
                 _ if export.is_some() => {
                     let to = export.unwrap_or_default();
-                    let views =
-                        if every_seat { tetrarch::datagen::Views::EverySeat } else { tetrarch::datagen::Views::Mover };
-                    tetrarch::datagen::export(&files, &to, views).map(|e| {
+                    tetrarch::datagen::export(&files, &to).map(|e| {
                         say(&format!(
                             "positions {} (held out {}) passed over {} into {}",
                             e.positions,

@@ -202,7 +202,7 @@ fn the_export_holds_the_kept_positions_with_their_inputs() {
     let path = temp("export.tdg");
     make(&s, &path, 1);
     let out = temp("export.nnin");
-    let e = datagen::export(&[path.clone(), path.clone()], &out, datagen::Views::Mover).unwrap();
+    let e = datagen::export(&[path.clone(), path.clone()], &out).unwrap();
     let (_, games, _) = datagen::read_file(&path).unwrap();
     let kept: u64 =
         games.iter().flat_map(|g| &g.plies).filter(|p| p.flags & (SKIP | datagen::MATE_SCORE) == 0).count() as u64;
@@ -239,82 +239,6 @@ fn the_export_holds_the_kept_positions_with_their_inputs() {
     // The game's own evaluation of the side to move, which a network may correct.
     let own = first.0.evaluate(first.0.side_of(first.0.to_move()));
     assert_eq!(i16::from_le_bytes([bytes[header + 58], bytes[header + 59]]) as i32, own);
-}
-
-/// With every seat's view, a four-seat game's file holds each kept position once from the seat
-/// to move, as the mover's export does, and once from each other seat that moves again in the
-/// game, scored by the search of the position where it next moves.
-#[test]
-fn every_seat_sees_each_position_scored_where_it_next_moves() {
-    use tetrarch::games::chaturanga::AllAgainstAll;
-    let s = settings("chaturanga-ffa", 3);
-    let path = temp("views.tdg");
-    make(&s, &path, 1);
-    let (mover, every) = (temp("mover.nnin"), temp("every.nnin"));
-    let by_mover = datagen::export(std::slice::from_ref(&path), &mover, datagen::Views::Mover).unwrap();
-    let by_all = datagen::export(std::slice::from_ref(&path), &every, datagen::Views::EverySeat).unwrap();
-    let active = AllAgainstAll::MAX_ACTIVE;
-    let header = 8 + 2 + "chaturanga-ffa".len() + 8;
-    let size = 2 * 2 * active + 6;
-    let records = |file: &Path| -> Vec<Vec<u8>> {
-        std::fs::read(file).unwrap()[header..].chunks(size).map(<[u8]>::to_vec).collect()
-    };
-    let (mover_records, every_records) = (records(&mover), records(&every));
-    assert_eq!(mover_records.len() as u64, by_mover.positions);
-    assert_eq!(every_records.len() as u64, by_all.positions);
-    // The mover's records, in order, are among every seat's.
-    let mut rest = every_records.iter();
-    assert!(mover_records.iter().all(|m| rest.any(|r| r == m)), "a mover's record is missing or out of order");
-
-    // Each kept position and each other seat: the record expected, where that seat moves again.
-    let (_, games, _) = datagen::read_file(&path).unwrap();
-    let mut expected = Vec::new();
-    let mut seen = std::collections::HashSet::new();
-    for g in &games {
-        let mut positions = Vec::new();
-        datagen::for_each_position::<AllAgainstAll>(g, |pos, i| {
-            if i < g.plies.len() {
-                positions.push(pos.clone());
-            }
-        })
-        .unwrap();
-        for (i, pos) in positions.iter().enumerate() {
-            let p = &g.plies[i];
-            if p.flags & (SKIP | datagen::MATE_SCORE) != 0 || !seen.insert(pos.hash()) {
-                continue;
-            }
-            for seat in (0..4u8).map(tetrarch::rules::Seat).filter(|&s| s != pos.to_move()) {
-                let Some(j) = (i + 1..positions.len()).find(|&j| positions[j].to_move() == seat) else { continue };
-                if g.plies[j].flags & datagen::MATE_SCORE != 0 {
-                    continue;
-                }
-                let mut rec = Vec::new();
-                for side in pos.perspectives(seat) {
-                    let mut f = tetrarch::nnue::Active::default();
-                    pos.features(side, &mut f);
-                    let mut slots: Vec<u16> = f.as_slice().to_vec();
-                    slots.resize(active, datagen::NO_FEATURE);
-                    slots.iter().for_each(|s| rec.extend_from_slice(&s.to_le_bytes()));
-                }
-                rec.extend_from_slice(&g.plies[j].score.to_le_bytes());
-                let own = pos.evaluate(pos.side_of(seat)).clamp(i16::MIN as i32, i16::MAX as i32) as i16;
-                rec.extend_from_slice(&own.to_le_bytes());
-                rec.push(g.points[seat.index()]);
-                rec.push((g.number % 10 == 9) as u8);
-                expected.push(rec);
-            }
-        }
-    }
-    assert!(expected.len() > 100, "too few other-seat views to test: {}", expected.len());
-    assert_eq!(every_records.len(), mover_records.len() + expected.len());
-    let mut others: Vec<Vec<u8>> = every_records.clone();
-    for m in &mover_records {
-        let at = others.iter().position(|r| r == m).unwrap();
-        others.remove(at);
-    }
-    others.sort();
-    expected.sort();
-    assert_eq!(others, expected, "the other seats' records");
 }
 
 #[test]
