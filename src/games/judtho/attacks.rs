@@ -111,18 +111,6 @@ impl Board {
         princes.any() && self.prince_reaches(sq, princes, rel)
     }
 
-    /// Whether a Queen, Rook or Bishop among `pieces` attacks `sq` along the lines of `occ`.
-    pub fn slider_reaches(&self, sq: usize, pieces: Set, occ: Set) -> bool {
-        let t = tables();
-        let k = &self.by_kind;
-        let orth = (k[QUEEN as usize] | k[ROOK as usize]) & pieces;
-        let diag = (k[QUEEN as usize] | k[BISHOP as usize]) & pieces;
-        (0..8).any(|d| {
-            let sliders = if orthogonal(d) { orth } else { diag };
-            (t.rays.rays[d][sq] & sliders).any() && t.rays.blocker(sq, d, occ).is_some_and(|b| sliders.has(b))
-        })
-    }
-
     /// The pieces of the seats in `by` that attack `sq`.
     pub fn attackers(&self, sq: usize, by: u8, rel: &Relations) -> Set {
         let t = tables();

@@ -524,19 +524,6 @@ impl Judtho {
         {
             return false;
         }
-        if !in_check {
-            // Not in check, a move of a piece that is not an Opponent's can only open a line
-            // to the king: a Queen's, Rook's or Bishop's, read on the occupancy after it (what it
-            // takes stands on no line any more), unless a Prince's line is near, which reads
-            // whose pieces stand on it.
-            let (t, opp) = (tables(), self.rel.opponents(r));
-            let foes = self.board.of(opp);
-            if (t.orth3[k] & self.board.by_kind[PRINCE as usize] & foes).is_empty() {
-                let landed = if ch.moves { Set::square(ch.to) } else { Set::EMPTY };
-                let occ = self.board.occ.minus(ch.vacated) | landed;
-                return !self.board.slider_reaches(k, foes.minus(ch.vacated).minus(landed), occ);
-            }
-        }
         let b = after.get_or_insert_with(|| self.board_after(ch));
         !b.attacked(k, self.rel.opponents(r), &self.rel)
     }
