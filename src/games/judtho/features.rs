@@ -116,21 +116,26 @@ impl Inputs for Judtho {
             return crate::rules::listed_difference(self, child, sides, removed, added);
         }
         let views = sides.map(|s| s.index() as u8 % 4);
-        for owner in 0..4u8 {
-            let o = owner as usize;
-            if self.board.by_seat[o] != child.board.by_seat[o] {
-                for kind in 0..KINDS {
-                    let before = self.board.by_seat[o] & self.board.by_kind[kind];
-                    let after = child.board.by_seat[o] & child.board.by_kind[kind];
-                    for (bits, lists) in [(before.minus(after), &mut *removed), (after.minus(before), &mut *added)] {
-                        for sq in bits.iter() {
-                            for (&view, list) in views.iter().zip(lists.iter_mut()) {
-                                list.push(Self::piece_input(self.owner_class(view, owner), view, kind, sq));
-                            }
-                        }
+        // The squares whose piece changed: a move touches two to four of them, and each is read
+        // from the mailbox instead of every owner's kinds being compared set by set.
+        let mut changed = Set::EMPTY;
+        for (a, b) in self.board.by_seat.iter().zip(&child.board.by_seat) {
+            changed |= *a ^ *b;
+        }
+        for (a, b) in self.board.by_kind.iter().zip(&child.board.by_kind) {
+            changed |= *a ^ *b;
+        }
+        for sq in changed.iter() {
+            for (board, lists) in [(&self.board, &mut *removed), (&child.board, &mut *added)] {
+                if let Some((owner, kind)) = board.at(sq) {
+                    for (&view, list) in views.iter().zip(lists.iter_mut()) {
+                        list.push(Self::piece_input(self.owner_class(view, owner), view, kind as usize, sq));
                     }
                 }
             }
+        }
+        for owner in 0..4u8 {
+            let o = owner as usize;
             if self.hand[o] != child.hand[o] {
                 for kind in 0..KINDS {
                     let (before, after) = (self.hand[o][kind] as usize, child.hand[o][kind] as usize);
