@@ -310,8 +310,9 @@ impl Judtho {
             // T9: the single player moves next, then the members in the original order from
             // the one after the mater, each turn of theirs alternating with his.
             let single = (0..4u8).find(|&s| !self.rel.allied(s, mater) && s != mater).expect("a single player");
-            let members: Vec<u8> = (1..=4u8).map(|i| (mater + i) % 4).filter(|&s| s != single).collect();
-            self.cycle = [single, members[0], single, members[1], single, members[2]];
+            let mut members = (1..=4u8).map(|i| (mater + i) % 4).filter(|&s| s != single);
+            let mut next = || members.next().expect("three members");
+            self.cycle = [single, next(), single, next(), single, next()];
             self.cycle_len = 6;
         }
         if self.rel.outcome().is_some() {
@@ -349,10 +350,26 @@ impl Judtho {
             }
             return;
         }
+        // Where the checkmate without its promotion leaves no king in check, a promotion square
+        // from which the new piece reaches no king cannot give another checkmate (it replaces a
+        // pawn of the same owner, or fills an empty square: either only blocks lines), and
+        // needs no position of its own.
+        let mut bare = self.clone();
+        bare.checkmate(mater, mated, None);
+        let quiet = bare.over.is_none() && bare.checked == 0;
+        let kings = self.board.by_kind[KING as usize];
+        let reach = |sq: usize| match self.promotion_kind(mated) {
+            Some(PRINCESS) => tables().ring4[sq],
+            _ => tables().orth3[sq],
+        };
         for sq in options.iter() {
+            let m = m.with_choice(sq);
+            if quiet && (reach(sq) & kings).is_empty() {
+                out.push(m);
+                continue;
+            }
             let mut p = self.clone();
             p.checkmate(mater, mated, Some(sq));
-            let m = m.with_choice(sq);
             if p.over.is_some() { out.push(m) } else { p.mate_variants(mover, m, out) }
         }
     }
