@@ -76,11 +76,14 @@ impl Board {
     /// blocked by `occ` only (a king stepping away empties its square; Princes still read the
     /// board).
     pub fn attacked_through(&self, sq: usize, by: u8, rel: &Relations, occ: Set) -> bool {
-        if by == 0 {
-            return false;
-        }
+        by != 0 && self.attacked_by(sq, self.of(by), rel, occ)
+    }
+
+    /// Whether one of the pieces `atk` attacks `sq`, the Queens, Rooks and Bishops blocked by
+    /// `occ` (a move's change read without playing it: its captures left out of `atk` and out
+    /// of `occ`, where it lands put into `occ`; the Princes read the board as it stands).
+    pub fn attacked_by(&self, sq: usize, atk: Set, rel: &Relations, occ: Set) -> bool {
         let t = tables();
-        let atk = self.of(by);
         let k = &self.by_kind;
         if (t.knight[sq] & k[KNIGHT as usize] & atk).any()
             || (t.king[sq] & k[KING as usize] & atk).any()

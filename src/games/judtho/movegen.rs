@@ -2,9 +2,10 @@
 //! move may not leave in check his own king nor the king of the player whose piece moved (T7).
 //! Each move that checkmates carries the promotion squares its checkmates need (T8).
 
-use super::attacks::{ORTH, between, step};
+use super::attacks::{ORTH, between, distance, step};
 use super::*;
 use crate::board::geometry::KNIGHT_STEPS;
+use std::cell::Cell;
 
 /// Where generated moves go: a list, or a test that stops at the first.
 pub trait Sink {
@@ -123,16 +124,25 @@ struct Ctx {
     evasions: [Set; 4],
     /// The seats but the mover whose kings stand on the board.
     others: u8,
-    /// The union of the lines through the other seats' kings, and
-    /// of where each kind checks one of the mover's Opponents: a move that empties no square of
-    /// the first and lands outside the second checks nobody (an ally's piece too: allies have
-    /// the same Opponents).
-    lines_union: Set,
+    /// The union of what shields the other seats' kings (the first piece on each line from
+    /// the king, and `shields`), and of where each kind checks one of the mover's Opponents: a
+    /// move that empties no square of the first and lands outside the second checks nobody (an
+    /// ally's piece too: allies have the same Opponents). Emptying a square behind the first
+    /// piece of a line changes no attack along it, and a Prince's line behind it is in `shields`.
+    blockers_union: Set,
     check_union: [Set; 9],
     /// Per seat in check but the mover: a square its king can step to now (`NONE` if none).
     /// After a move that leaves it in check, the step usually still answers: then the move
     /// cannot mate it, and T8 need not generate its moves.
     escapes: [u8; 4],
+    /// Per seat, found on the first check a move gives it: a square its king may step to on
+    /// the board as it stands (`steps`, `NONE` if none), and the squares whose emptying might
+    /// change that: the step itself and the first piece on each line from it (`guards`). A
+    /// check that empties no guard, and neither lands on nor attacks the step, leaves the king
+    /// that step out. One step is kept: finding more cost more than the checks they answered.
+    steps: Cell<[u8; 4]>,
+    guards: Cell<[Set; 4]>,
+    steps_known: Cell<u8>,
     /// Whether a checkmating move is pushed once per choice it carries (`generate`'s
     /// `variants`), not once alone.
     variants: bool,
@@ -208,7 +218,7 @@ impl Judtho {
                 }
             }
         }
-        let mut lines_union = Set::EMPTY;
+        let mut blockers_union = Set::EMPTY;
         let mut check_union = [Set::EMPTY; 9];
         if variants {
             let opp = self.rel.opponents(us);
@@ -217,7 +227,7 @@ impl Judtho {
                     continue;
                 }
                 let k = self.board.kings[s] as usize;
-                lines_union |= t.lines[k];
+                blockers_union |= (check_squares[s][QUEEN as usize] & self.board.occ) | shields[s];
                 if opp & (1 << s) != 0 {
                     for kind in 0..8 {
                         check_union[kind] |= check_squares[s][kind];
@@ -235,9 +245,12 @@ impl Judtho {
             checkers,
             evasions,
             others,
-            lines_union,
+            blockers_union,
             check_union,
             escapes,
+            steps: Cell::new([NONE; 4]),
+            guards: Cell::new([Set::EMPTY; 4]),
+            steps_known: Cell::new(0),
             variants,
             answers: if self.checked & (1 << us) != 0 {
                 evasions[us as usize] | checkers[us as usize]
@@ -547,9 +560,9 @@ impl Judtho {
             }
             others &= !(1 << s);
         }
-        if ch.hits(&cx.lines_union, &Set::EMPTY).0 == 0 {
-            // Nothing leaves a line of any other king: only the moved piece can check (an
-            // ally's piece as well as the mover's: allies have the same Opponents).
+        if ch.hits(&cx.blockers_union, &Set::EMPTY).0 == 0 {
+            // Nothing that shields any other king moves away: only the moved piece can check
+            // (an ally's piece as well as the mover's: allies have the same Opponents).
             let checks = ch.moves
                 && match ch.kind {
                     KING => cx.check_union[8].has(ch.to),
@@ -584,23 +597,8 @@ impl Judtho {
                     kind => sq[kind as usize].has(ch.to),
                 }
             } else {
-                match ch.kind {
-                    KING => t.king[ch.to].has(k),
-                    KNIGHT => t.knight[ch.to].has(k),
-                    PAWN => t.pawn_attacks[pawn_dir(ch.owner)][ch.to].has(k),
-                    PRINCESS => t.ring4[ch.to].has(k),
-                    PRINCE => t.orth3[ch.to].has(k),
-                    kind => {
-                        let d = t.dir[ch.to][k];
-                        let fits = match kind {
-                            QUEEN => true,
-                            ROOK => d % 4 < 2,
-                            _ => d % 4 >= 2,
-                        };
-                        // The line from where it lands to the king, on the board after the move.
-                        d != tables::NO_DIR && fits && (between(ch.to, k) & self.board.occ.minus(ch.vacated)).is_empty()
-                    }
-                }
+                // The line from where it lands to the king, on the board after the move.
+                Self::lands_attacking(ch, k, self.board.occ.minus(ch.vacated))
             };
             if attacks {
                 suspects |= 1 << s;
@@ -642,6 +640,22 @@ impl Judtho {
     /// Whether, on the board after `ch`, one of the `suspects` (`may_check_others`) stands in
     /// check without a step out of it (the precise test; if so, T8 must look).
     fn checks_others(&self, cx: &Ctx, ch: &Change, mut suspects: u8, after: &mut Option<Board>) -> bool {
+        let mut rest = suspects;
+        while rest != 0 {
+            let s = rest.trailing_zeros() as u8;
+            rest &= rest - 1;
+            if self.step_stays(cx, ch, s) {
+                suspects &= !(1 << s);
+            }
+        }
+        if suspects == 0 {
+            return false;
+        }
+        if after.is_none()
+            && let Some(mates) = self.checks_others_in_place(cx, ch, suspects)
+        {
+            return mates;
+        }
         let b = after.get_or_insert_with(|| self.board_after(ch));
         while suspects != 0 {
             let s = suspects.trailing_zeros() as u8;
@@ -655,6 +669,127 @@ impl Judtho {
             }
         }
         false
+    }
+
+    /// Whether a step of seat `s`'s king that is safe now (`Ctx::steps`) surely stays safe
+    /// after `ch`. False when unsure.
+    fn step_stays(&self, cx: &Ctx, ch: &Change, s: u8) -> bool {
+        let t = tables();
+        if ch.kind == KING && ch.owner == s {
+            return false;
+        }
+        if cx.steps_known.get() & (1 << s) == 0 {
+            let k = self.board.kings[s as usize] as usize;
+            let opp_princes = self.board.by_kind[PRINCE as usize] & self.board.of(self.rel.opponents(s));
+            let occ = self.board.occ.without(k);
+            // Near an Opponent's Prince a step's safety reads whose pieces stand near: left out.
+            let step = t.king[k]
+                .iter()
+                .find(|&e| (t.orth3[e] & opp_princes).is_empty() && self.step_holds(&self.board, s, e as u8));
+            let (mut steps, mut guards) = (cx.steps.get(), cx.guards.get());
+            steps[s as usize] = step.map_or(NONE, |e| e as u8);
+            guards[s as usize] = step.map_or(Set::EMPTY, |e| (t.rays.queen(e, occ) & occ).with(e));
+            cx.steps.set(steps);
+            cx.guards.set(guards);
+            cx.steps_known.set(cx.steps_known.get() | 1 << s);
+        }
+        let e = cx.steps.get()[s as usize];
+        if e == NONE || ch.hits(&cx.guards.get()[s as usize], &Set::EMPTY).0 > 0 {
+            return false;
+        }
+        let e = e as usize;
+        // Whether the moved piece might attack the step from where it lands (lines read loosely).
+        !ch.moves
+            || (ch.to != e
+                && !match ch.kind {
+                    KING => t.king[ch.to].has(e),
+                    KNIGHT => t.knight[ch.to].has(e),
+                    PAWN => t.pawn_attacks[pawn_dir(ch.owner)][ch.to].has(e),
+                    _ => t.lines[ch.to].has(e),
+                })
+    }
+
+    /// `checks_others` read on the board as it stands, the move's change taken from its sets:
+    /// no copy of the board, which most of these tests (a check with a step out) would
+    /// otherwise make for nothing. `None` where it cannot tell: a Prince near a suspect's king
+    /// (its line reads whose pieces stand on it), or a suspect's king that moves.
+    fn checks_others_in_place(&self, cx: &Ctx, ch: &Change, mut suspects: u8) -> Option<bool> {
+        let t = tables();
+        let mut princes = self.board.by_kind[PRINCE as usize].minus(ch.vacated);
+        let mut occ = self.board.occ.minus(ch.vacated);
+        if ch.moves {
+            occ.insert(ch.to);
+            if ch.kind == PRINCE {
+                princes.insert(ch.to);
+            }
+        }
+        while suspects != 0 {
+            let s = suspects.trailing_zeros() as u8;
+            suspects &= suspects - 1;
+            let k = self.board.kings[s as usize] as usize;
+            let opp = self.rel.opponents(s);
+            let atk = self.board.of(opp).minus(ch.vacated);
+            let moved = ch.moves && opp & (1 << ch.owner) != 0;
+            let their_princes = princes & (atk | if moved { Set::square(ch.to) } else { Set::EMPTY });
+            if (ch.kind == KING && ch.owner == s) || their_princes.iter().any(|p| distance(p, k) <= 4) {
+                return None;
+            }
+            let attacked = |sq: usize, occ: Set| {
+                self.board.attacked_by(sq, atk, &self.rel, occ) || (moved && Self::lands_attacking(ch, sq, occ))
+            };
+            if !attacked(k, occ) {
+                continue;
+            }
+            let occ = occ.without(k);
+            let stands = |e: usize| {
+                let on = if ch.moves && e == ch.to {
+                    Some((ch.owner, ch.kind))
+                } else if ch.vacated.has(e) {
+                    None
+                } else {
+                    self.board.at(e)
+                };
+                let enterable = match on {
+                    None => true,
+                    Some((o, kind)) => kind != KING && opp & (1 << o) != 0,
+                };
+                // Where the king captures the piece that landed, that piece attacks no more.
+                enterable
+                    && !(self.board.attacked_by(e, atk, &self.rel, occ)
+                        || (moved && e != ch.to && Self::lands_attacking(ch, e, occ)))
+            };
+            let known = cx.escapes[s as usize];
+            if known != NONE && t.king[k].has(known as usize) && stands(known as usize) {
+                continue;
+            }
+            if !t.king[k].iter().any(stands) {
+                return Some(true);
+            }
+        }
+        Some(false)
+    }
+
+    /// Whether the piece `ch` moves attacks `sq` from where it lands, the lines blocked by
+    /// `occ`; for a Prince, whose line reads whose pieces stand on it, whether it might.
+    #[inline]
+    fn lands_attacking(ch: &Change, sq: usize, occ: Set) -> bool {
+        let t = tables();
+        match ch.kind {
+            KING => t.king[ch.to].has(sq),
+            KNIGHT => t.knight[ch.to].has(sq),
+            PAWN => t.pawn_attacks[pawn_dir(ch.owner)][ch.to].has(sq),
+            PRINCESS => t.ring4[ch.to].has(sq),
+            PRINCE => t.orth3[ch.to].has(sq),
+            kind => {
+                let d = t.dir[ch.to][sq];
+                let fits = match kind {
+                    QUEEN => true,
+                    ROOK => d % 4 < 2,
+                    _ => d % 4 >= 2,
+                };
+                d != tables::NO_DIR && fits && (between(ch.to, sq) & occ).is_empty()
+            }
+        }
     }
 
     /// A square `seat`'s king can step to on `board` without being attacked.
