@@ -451,7 +451,6 @@ impl Judtho {
         {
             let mut p = self.clone();
             p.apply_change(ch);
-            p.refresh_checked();
             p.mate_variants(cx.us, m, out);
         } else {
             out.push(m);
@@ -826,8 +825,8 @@ impl Judtho {
         !board.attacked_through(e, opp, &self.rel, board.occ.without(k))
     }
 
-    /// Plays `ch` on the position: captures, the move itself, and the hash (the turn and
-    /// checkmates are the caller's).
+    /// Plays `ch` on the position: captures, the move itself, the hash, and which kings stand
+    /// in check (the turn and checkmates are the caller's).
     fn apply_change(&mut self, ch: &Change) {
         for s in ch.vacated.iter() {
             self.take(s);
@@ -835,6 +834,27 @@ impl Judtho {
         if ch.moves {
             self.put(ch.owner, ch.kind, ch.to);
         }
+        // A king out of check stays out unless the move empties a square of its lines, moves
+        // it, or lands attacking it: only those kings are tested (a Prince's line loses no
+        // opening to a piece landing on it, whoever owns the piece, and gains one only by a
+        // piece leaving it).
+        let t = tables();
+        let mut checked = 0;
+        for s in 0..4u8 {
+            let k = self.board.kings[s as usize];
+            if k == NONE {
+                continue;
+            }
+            let (k, opp) = (k as usize, self.rel.opponents(s));
+            let unchanged = self.checked & (1 << s) == 0
+                && !(ch.moves && ch.kind == KING && ch.owner == s)
+                && ch.hits(&t.lines[k], &Set::EMPTY).0 == 0
+                && !(ch.moves && opp & (1 << ch.owner) != 0 && Self::lands_attacking(ch, k, self.board.occ));
+            if !unchanged && self.board.attacked(k, opp, &self.rel) {
+                checked |= 1 << s;
+            }
+        }
+        self.checked = checked;
     }
 
     /// Plays a legal move: a placement (`assembly.rs`), a pass, or a move of the Battles with
@@ -860,7 +880,6 @@ impl Judtho {
                 let pawn = self.board.at(ch.from).map(|p| p.1) == Some(PAWN);
                 let capture = ch.vacated.count() > ch.moves as u32;
                 self.apply_change(&ch);
-                self.refresh_checked();
                 self.quiet = if pawn || capture { 0 } else { self.quiet + 1 };
                 self.rotate_turn();
                 self.run_mates(us, m);
