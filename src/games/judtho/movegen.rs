@@ -697,15 +697,9 @@ impl Judtho {
             return false;
         }
         let e = e as usize;
-        // Whether the moved piece might attack the step from where it lands (lines read loosely).
-        !ch.moves
-            || (ch.to != e
-                && !match ch.kind {
-                    KING => t.king[ch.to].has(e),
-                    KNIGHT => t.knight[ch.to].has(e),
-                    PAWN => t.pawn_attacks[pawn_dir(ch.owner)][ch.to].has(e),
-                    _ => t.lines[ch.to].has(e),
-                })
+        // Whether the moved piece might attack the step from where it lands: its lines read
+        // as if nothing stood on them.
+        !ch.moves || (ch.to != e && !Self::lands_attacking(ch, e, Set::EMPTY))
     }
 
     /// `checks_others` read on the board as it stands, the move's change taken from its sets:
