@@ -22,17 +22,6 @@ const PRESSURE: [i32; 8] = [0, 12, 8, 10, 9, 7, 7, 4];
 /// The share of its pressure on Opponents' kings that a seat is credited with (1/n).
 const ATTACK_CREDIT: i32 = 2;
 
-/// Room for one seat's pieces: at most 13 (the Assembly's 13, the promotion on checkmate
-/// replacing a pawn or the piece left in hand).
-const MAX_PIECES: usize = 16;
-
-/// Each seat's attack map and its pieces with the squares each attacks.
-struct Reaches {
-    maps: [Set; 4],
-    pieces: [[(u8, u8, Set); MAX_PIECES]; 4],
-    len: [usize; 4],
-}
-
 /// What the evaluation reads of one seat.
 #[derive(Clone, Copy, Default)]
 struct SeatTerms {
@@ -46,70 +35,82 @@ struct SeatTerms {
 }
 
 impl Judtho {
-    /// Every piece's attacked squares, computed once per evaluation: the seats' attack maps and
-    /// each piece's reach read them both.
+    /// Each seat's pieces in one pass, kind by kind (so each kind's attacks are computed
+    /// without a lookup of what stands on the square): material, reach, pawn advance and the
+    /// pressure on its Opponents' kings, and the seat's attack map. Nothing is kept per piece:
+    /// the one term that needs every seat's map, a piece left hanging, is read off the maps
+    /// afterwards (`seat_safety`).
     #[inline(always)]
-    fn reaches(&self) -> Reaches {
-        let mut r = Reaches { maps: [Set::EMPTY; 4], pieces: [[(0, 0, Set::EMPTY); MAX_PIECES]; 4], len: [0; 4] };
-        for s in 0..4 {
-            for sq in self.board.by_seat[s].iter() {
-                let (_, kind) = self.board.at(sq).expect("a piece");
-                let reach = self.board.attacks_from(kind, s as u8, sq, &self.rel);
-                r.maps[s] |= reach;
-                // No seat has more than 13 pieces: the rules give none, and a position string
-                // with more is refused.
-                if r.len[s] < MAX_PIECES {
-                    r.pieces[s][r.len[s]] = (sq as u8, kind, reach);
-                    r.len[s] += 1;
+    fn seat_pieces(&self, s: u8, zones: &[Set; 4], terms: &mut SeatTerms) -> Set {
+        let t = tables();
+        let board = &self.board;
+        let own = board.by_seat[s as usize];
+        let occ = board.occ;
+        let zone_union = zones[0] | zones[1] | zones[2] | zones[3];
+        let mut map = Set::EMPTY;
+        let mut piece = |kind: u8, reach: Set, terms: &mut SeatTerms| {
+            map |= reach;
+            terms.material += VALUE[kind as usize];
+            terms.activity += REACH[kind as usize] * reach.minus(own).count() as i32;
+            if (reach & zone_union).any() {
+                for (pressure, zone) in terms.pressure.iter_mut().zip(zones) {
+                    *pressure += (reach & *zone).count() as i32 * PRESSURE[kind as usize];
                 }
             }
+        };
+        for sq in (own & board.by_kind[QUEEN as usize]).iter() {
+            piece(QUEEN, t.rays.queen(sq, occ), terms);
         }
-        r
+        for sq in (own & board.by_kind[PRINCE as usize]).iter() {
+            piece(PRINCE, board.attacks_from(PRINCE, s, sq, &self.rel), terms);
+        }
+        for sq in (own & board.by_kind[PRINCESS as usize]).iter() {
+            piece(PRINCESS, t.ring4[sq], terms);
+        }
+        for sq in (own & board.by_kind[ROOK as usize]).iter() {
+            piece(ROOK, t.rays.rook(sq, occ), terms);
+        }
+        for sq in (own & board.by_kind[KNIGHT as usize]).iter() {
+            piece(KNIGHT, t.knight[sq], terms);
+        }
+        for sq in (own & board.by_kind[BISHOP as usize]).iter() {
+            piece(BISHOP, t.rays.bishop(sq, occ), terms);
+        }
+        let up = pawn_dir(s) == tables::UP;
+        for sq in (own & board.by_kind[PAWN as usize]).iter() {
+            piece(PAWN, t.pawn_attacks[pawn_dir(s)][sq], terms);
+            // Twelve ranks to promotion: each step counts, the last ones most.
+            let r = if up { sq / 12 } else { 11 - sq / 12 } as i32;
+            terms.activity += 4 * r + if r >= 8 { 12 * (r - 7) } else { 0 };
+        }
+        // The king has no material value and its reach counts toward nothing but the map.
+        let k = board.kings[s as usize];
+        if k != NONE {
+            map |= t.king[k as usize];
+        }
+        map
     }
 
+    /// The rest of a seat's terms, given every seat's attack map: its pieces left hanging, what
+    /// stays in hand during the Assembly, and its king's safety.
     #[inline(always)]
-    fn seat_terms(&self, s: u8, reaches: &Reaches) -> SeatTerms {
-        let maps = &reaches.maps;
+    fn seat_safety(&self, s: u8, maps: &[Set; 4], terms: &mut SeatTerms) {
         let t = tables();
-        let mut terms = SeatTerms::default();
         let own = self.board.by_seat[s as usize];
         let opp = self.rel.opponents(s);
         let foes = self.board.of(opp);
         let foe_map = (0..4).filter(|&x| opp & (1 << x) != 0).fold(Set::EMPTY, |m, x| m | maps[x]);
         let assembly = self.in_assembly();
         let home_rank = |sq: usize| if pawn_dir(s) == tables::UP { sq / 12 } else { 11 - sq / 12 };
-        // The Opponents' king zones (empty for the others), and their union: most pieces reach
-        // none of them, and one test then skips the count per king.
-        let mut zones = [Set::EMPTY; 4];
-        let mut zone_union = Set::EMPTY;
-        for v in 0..4 {
-            let k = self.board.kings[v];
-            if opp & (1 << v) != 0 && k != NONE {
-                zones[v] = t.king[k as usize].with(k as usize);
-                zone_union |= zones[v];
-            }
+        let k = self.board.kings[s as usize];
+        // A piece an Opponent attacks and no own piece defends may be lost.
+        let mut hanging = (own & foe_map).minus(maps[s as usize]);
+        if k != NONE {
+            hanging.remove(k as usize);
         }
-        for &(sq, kind, reach) in &reaches.pieces[s as usize][..reaches.len[s as usize]] {
-            let sq = sq as usize;
-            terms.material += VALUE[kind as usize];
-            if kind == KING {
-                continue;
-            }
-            terms.activity += REACH[kind as usize] * (reach.minus(own)).count() as i32;
-            if kind == PAWN {
-                // Twelve ranks to promotion: each step counts, the last ones most.
-                let r = home_rank(sq) as i32;
-                terms.activity += 4 * r + if r >= 8 { 12 * (r - 7) } else { 0 };
-            }
-            // A piece an Opponent attacks and no own piece defends may be lost.
-            if foe_map.has(sq) && !maps[s as usize].has(sq) {
-                terms.activity -= VALUE[kind as usize] / if assembly { 6 } else { 4 };
-            }
-            if (reach & zone_union).any() {
-                for (pressure, zone) in terms.pressure.iter_mut().zip(&zones) {
-                    *pressure += (reach & *zone).count() as i32 * PRESSURE[kind as usize];
-                }
-            }
+        for sq in hanging.iter() {
+            let (_, kind) = self.board.at(sq).expect("a piece");
+            terms.activity -= VALUE[kind as usize] / if assembly { 6 } else { 4 };
         }
         if assembly {
             for k in 0..8 {
@@ -119,9 +120,8 @@ impl Judtho {
             terms.material -= VALUE[PRINCE as usize].min(VALUE[PRINCESS as usize])
                 * (self.hand[s as usize][PRINCE as usize] + self.hand[s as usize][PRINCESS as usize]).min(1) as i32;
         }
-        let k = self.board.kings[s as usize];
         if k == NONE {
-            return terms;
+            return;
         }
         let k = k as usize;
         // King safety: Opponents' attacks on its square and neighbours, open lines toward it,
@@ -161,18 +161,35 @@ impl Judtho {
             // The back rank, away from the Neutral Realm, keeps the King out of the first Battle.
             terms.danger += 10 * home_rank(k) as i32;
         }
-        terms
     }
 
     /// The standing of every seat in centipawns, for the side view below.
     #[inline(always)]
     fn seat_scores(&self) -> [i32; 4] {
-        let reaches = self.reaches();
-        // A plain loop, not `array::from_fn`: its closure would not be inlined into the popcnt
+        let t = tables();
+        let mut king_zones = [Set::EMPTY; 4];
+        for (zone, &k) in king_zones.iter_mut().zip(&self.board.kings) {
+            if k != NONE {
+                *zone = t.king[k as usize].with(k as usize);
+            }
+        }
+        // Plain loops, not `array::from_fn`: its closure would not be inlined into the popcnt
         // build of the evaluation, and would count bits in software.
         let mut terms = [SeatTerms::default(); 4];
+        let mut maps = [Set::EMPTY; 4];
+        for s in 0..4u8 {
+            // Pressure counts on the Opponents' kings only.
+            let opp = self.rel.opponents(s);
+            let mut zones = king_zones;
+            for (v, zone) in zones.iter_mut().enumerate() {
+                if opp & (1 << v) == 0 {
+                    *zone = Set::EMPTY;
+                }
+            }
+            maps[s as usize] = self.seat_pieces(s, &zones, &mut terms[s as usize]);
+        }
         for (s, t) in terms.iter_mut().enumerate() {
-            *t = self.seat_terms(s as u8, &reaches);
+            self.seat_safety(s as u8, &maps, t);
         }
         let mut scores = [0i32; 4];
         for s in 0..4usize {
