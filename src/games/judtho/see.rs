@@ -21,13 +21,7 @@ impl Judtho {
                 }
                 let placed = m.promotion().unwrap_or(kind);
                 let gain = taken.iter().map(value).sum::<i32>() + VALUE[placed as usize] - VALUE[kind as usize];
-                let mut b = self.board.clone();
-                for s in taken.iter() {
-                    b.take(s);
-                }
-                b.take(from);
-                b.put(owner, placed, to);
-                let at_risk = placed != KING && b.attacked(to, self.rel.opponents(owner), &self.rel);
+                let at_risk = placed != KING && self.attacked_after(owner, from, to, placed, taken);
                 gain - if at_risk { VALUE[placed as usize] } else { 0 }
             }
             DISTANT => {
@@ -44,5 +38,24 @@ impl Judtho {
             }
             _ => 0,
         }
+    }
+
+    /// Whether an Opponent of `owner` attacks `to` once `owner`'s piece has moved there from
+    /// `from` as `placed`, taking `taken`. Read on the board as it stands, the captures left out
+    /// of the attackers and the occupancy; only a Prince near the square, whose line reads whose
+    /// pieces stand on it, needs the board after the move.
+    fn attacked_after(&self, owner: u8, from: usize, to: usize, placed: u8, taken: Set) -> bool {
+        let atk = self.board.of(self.rel.opponents(owner)).minus(taken);
+        if (self.board.by_kind[PRINCE as usize] & atk & tables().orth3[to]).any() {
+            let mut b = self.board.clone();
+            for s in taken.iter() {
+                b.take(s);
+            }
+            b.take(from);
+            b.put(owner, placed, to);
+            return b.attacked(to, self.rel.opponents(owner), &self.rel);
+        }
+        let occ = self.board.occ.minus(taken).without(from).with(to);
+        self.board.attacked_by(to, atk, &self.rel, occ)
     }
 }
