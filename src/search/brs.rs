@@ -10,6 +10,9 @@ use super::*;
 /// Judtho Triple Alliance's cycle (`bwbrby`) five for the Alliance's members.
 const MAX_ROUND: usize = 8;
 
+/// How many ordered moves Best-Reply Search remembers (a power of two).
+const ORDERED_SLOTS: usize = 1 << 14;
+
 impl<G: Game> Searcher<G> {
     /// Best-Reply Search, the root side's turn: every legal move, alpha-beta with the table.
     pub(super) fn brs_max(&mut self, pos: &G, depth: i32, ply: usize, alpha: i32, beta: i32) -> i32 {
@@ -78,11 +81,28 @@ impl<G: Game> Searcher<G> {
     }
 
     /// One turn of an opponent that does not give the best reply: its ordered move, or a wait.
-    pub(super) fn play_ordered_turn(pos: &mut G) {
-        match Self::ordered_move(pos) {
+    pub(super) fn play_ordered_turn(&mut self, pos: &mut G) {
+        match self.ordered_move_of(pos) {
             Some(m) => pos.play(m),
             None => pos.play_null(),
         }
+    }
+
+    /// `ordered_move`, remembered by the position's key: a move generation each time it is not.
+    fn ordered_move_of(&mut self, pos: &G) -> Option<G::Move> {
+        if self.ordered.is_empty() {
+            self.ordered = vec![None; ORDERED_SLOTS];
+        }
+        let key = pos.hash();
+        let slot = key as usize & (ORDERED_SLOTS - 1);
+        if let Some((k, m)) = self.ordered[slot]
+            && k == key
+        {
+            return m;
+        }
+        let m = Self::ordered_move(pos);
+        self.ordered[slot] = Some((key, m));
+        m
     }
 
     /// Whether the turns of the opponents between two turns of the root side are over.
@@ -124,7 +144,7 @@ impl<G: Game> Searcher<G> {
                 scored.push((order(&self.history, &self.continuation, &turn, m, &how), m, t as u8));
             }
             let mut next = turn.clone();
-            Self::play_ordered_turn(&mut next);
+            self.play_ordered_turn(&mut next);
             *mover = Some(std::mem::replace(&mut turn, next));
         }
         let v = self.best_of_replies(pos, key, &mut scored, &movers, depth, ply, alpha, beta);
@@ -171,7 +191,7 @@ impl<G: Game> Searcher<G> {
                 if self.round_done(&child) {
                     break;
                 }
-                Self::play_ordered_turn(&mut child);
+                self.play_ordered_turn(&mut child);
             }
             let v = match self.settled(&child, ply + 1) {
                 Some(v) => {

@@ -189,6 +189,10 @@ pub struct Searcher<G: Game> {
     /// Best-Reply Search's lists of every opponent's moves, one per ply, kept between nodes so
     /// that the search does not allocate once they have grown.
     brs_lists: Vec<Vec<(i32, G::Move, u8)>>,
+    /// Best-Reply Search's ordered moves of the positions met, by hash key (`brs::ORDERED_SLOTS`
+    /// slots, allocated at the first): each is found by a move generation, and iterative
+    /// deepening meets most of them again.
+    ordered: Vec<Option<(u64, Option<G::Move>)>>,
     /// Where a node generates its moves before it scores them into the list it orders: one
     /// list for every node, since a node is done with it before it searches a child, so that
     /// a node's frame holds one full-size list (Dojo's hold 8,302 moves), not two.
@@ -239,6 +243,7 @@ impl<G: Game> Searcher<G> {
             played: [NO_PIECE_TO; MAX_PLY + 2],
             evals: [NO_EVAL; MAX_PLY + 2],
             brs_lists: (0..=MAX_PLY).map(|_| Vec::new()).collect(),
+            ordered: Vec::new(),
             generated: Box::default(),
             killers: vec![[G::Move::default(); 2]; MAX_PLY + 1],
             pv: vec![[G::Move::default(); MAX_PLY]; MAX_PLY + 1],
@@ -283,6 +288,7 @@ impl<G: Game> Searcher<G> {
     fn forget_ordering(&mut self) {
         self.history.clear();
         self.continuation.clear();
+        self.ordered.clear();
         self.killers.iter_mut().for_each(|k| *k = [G::Move::default(); 2]);
     }
 }
