@@ -59,6 +59,14 @@ const POSITIONS: &[(&str, &str)] = &[
 ];
 
 fn main() {
+    // `-- --depth N`: only the Battle positions, each searched to depth N both ways, a fixed
+    // amount of work whose instruction count (`valgrind --tool=callgrind`) repeats exactly on a
+    // busy machine, as the one-second searches' speed does not.
+    let args: Vec<String> = std::env::args().collect();
+    if let Some(depth) = args.iter().position(|a| a == "--depth").and_then(|i| args.get(i + 1)?.parse().ok()) {
+        fixed_depth(depth);
+        return;
+    }
     let pos = Judtho::from_text(AFTER_ASSEMBLY).expect("a valid position");
     common::perft_speed(&pos, "after the Assembly", &[3, 4], "10 M");
     let random = random_assemblies(20);
@@ -85,4 +93,26 @@ fn main() {
             );
         }
     }
+}
+
+/// The Battle positions of `POSITIONS` searched to `depth`, paranoid and Best-Reply, each in a
+/// fresh searcher: the nodes of each and their total.
+fn fixed_depth(depth: u32) {
+    let mut total = 0;
+    let t = Instant::now();
+    for (label, text) in POSITIONS.iter().filter(|(label, _)| !label.starts_with("assembly")) {
+        let pos = Judtho::from_text(text).expect("a valid position");
+        for best_reply in [false, true] {
+            let r = common::fixed_depth(&pos, depth, best_reply);
+            total += r.nodes;
+            println!(
+                "  depth {depth} {label:<15} {:<8} nodes {:>9}  bestmove {}",
+                if best_reply { "brs" } else { "paranoid" },
+                r.nodes,
+                r.best
+            );
+        }
+    }
+    let s = t.elapsed().as_secs_f64();
+    println!("  depth {depth} total nodes {total:>9}  {s:7.3} s  {:>9.0} nodes/s", total as f64 / s);
 }

@@ -19,7 +19,7 @@ pub fn perft_speed<G: Game>(pos: &G, label: &str, depths: &[u32], required: &str
     }
 }
 
-/// One search of one second from `pos`, in a fresh searcher.
+/// What one search from `pos` reached.
 pub struct OneSecond {
     pub depth: u32,
     pub nodes: u64,
@@ -27,9 +27,20 @@ pub struct OneSecond {
     pub best: String,
 }
 
+/// One search of one second from `pos`, in a fresh searcher.
 pub fn one_second<G: Game>(pos: &G, best_reply: bool) -> OneSecond {
+    search(pos, Limits { budget: Some(fixed(1000, 0)), best_reply, ..Limits::default() })
+}
+
+/// One search of `pos` to `depth`, in a fresh searcher: the same nodes every run.
+// Only some of the benches that include this module search to a fixed depth.
+#[allow(dead_code)]
+pub fn fixed_depth<G: Game>(pos: &G, depth: u32, best_reply: bool) -> OneSecond {
+    search(pos, Limits { depth: Some(depth), best_reply, ..Limits::default() })
+}
+
+fn search<G: Game>(pos: &G, limits: Limits) -> OneSecond {
     let mut searcher: Searcher<G> = Searcher::new(64);
-    let limits = Limits { budget: Some(fixed(1000, 0)), best_reply, ..Limits::default() };
     let t = Instant::now();
     let r = searcher.think(&Record::new(pos.clone()), limits, Control::new(false), &mut |_| {});
     let nps = r.nodes as f64 / t.elapsed().as_secs_f64();
