@@ -536,8 +536,20 @@ impl Judtho {
         {
             return false;
         }
+        let opp = self.rel.opponents(r);
+        let foes = self.board.of(opp);
+        if after.is_none() && (tables().orth3[k] & self.board.by_kind[PRINCE as usize] & foes).is_empty() {
+            // Read on the board as it stands: what the move takes attacks no more, and the
+            // moved piece is no Opponent's. Only a Prince near the king reads whose pieces
+            // stand on its line and needs the board after the move.
+            let mut occ = self.board.occ.minus(ch.vacated);
+            if ch.moves {
+                occ.insert(ch.to);
+            }
+            return !self.board.attacked_by(k, foes.minus(ch.vacated), &self.rel, occ);
+        }
         let b = after.get_or_insert_with(|| self.board_after(ch));
-        !b.attacked(k, self.rel.opponents(r), &self.rel)
+        !b.attacked(k, opp, &self.rel)
     }
 
     /// The kings but the mover's that might be in check after `ch` without their known step out
