@@ -35,11 +35,10 @@ struct SeatTerms {
 }
 
 impl Judtho {
-    /// Each seat's pieces in one pass, kind by kind (so each kind's attacks are computed
-    /// without a lookup of what stands on the square): material, reach, pawn advance and the
-    /// pressure on its Opponents' kings, and the seat's attack map. Nothing is kept per piece:
-    /// the one term that needs every seat's map, a piece left hanging, is read off the maps
-    /// afterwards (`seat_safety`).
+    /// Each seat's pieces in one pass, each kind's attacks written out where they are used:
+    /// material, reach, pawn advance and the pressure on its Opponents' kings, and the seat's
+    /// attack map. Nothing is kept per piece: the one term that needs every seat's map, a piece
+    /// left hanging, is read off the maps afterwards (`seat_safety`).
     #[inline(always)]
     fn seat_pieces(&self, s: u8, zones: &[Set; 4], terms: &mut SeatTerms) -> Set {
         let t = tables();
@@ -58,32 +57,26 @@ impl Judtho {
                 }
             }
         };
-        for sq in (own & board.by_kind[QUEEN as usize]).iter() {
-            piece(QUEEN, t.rays.queen(sq, occ), terms);
-        }
-        for sq in (own & board.by_kind[PRINCE as usize]).iter() {
-            piece(PRINCE, board.attacks_from(PRINCE, s, sq, &self.rel), terms);
-        }
-        for sq in (own & board.by_kind[PRINCESS as usize]).iter() {
-            piece(PRINCESS, t.ring4[sq], terms);
-        }
-        for sq in (own & board.by_kind[ROOK as usize]).iter() {
-            piece(ROOK, t.rays.rook(sq, occ), terms);
-        }
-        for sq in (own & board.by_kind[KNIGHT as usize]).iter() {
-            piece(KNIGHT, t.knight[sq], terms);
-        }
-        for sq in (own & board.by_kind[BISHOP as usize]).iter() {
-            piece(BISHOP, t.rays.bishop(sq, occ), terms);
-        }
         let up = pawn_dir(s) == tables::UP;
-        for sq in (own & board.by_kind[PAWN as usize]).iter() {
-            piece(PAWN, t.pawn_attacks[pawn_dir(s)][sq], terms);
-            // Twelve ranks to promotion: each step counts, the last ones most.
-            let r = if up { sq / 12 } else { 11 - sq / 12 } as i32;
-            terms.activity += 4 * r + if r >= 8 { 12 * (r - 7) } else { 0 };
+        for sq in own.iter() {
+            let (_, kind) = board.at(sq).expect("a piece");
+            match kind {
+                QUEEN => piece(QUEEN, t.rays.queen(sq, occ), terms),
+                ROOK => piece(ROOK, t.rays.rook(sq, occ), terms),
+                BISHOP => piece(BISHOP, t.rays.bishop(sq, occ), terms),
+                KNIGHT => piece(KNIGHT, t.knight[sq], terms),
+                PRINCESS => piece(PRINCESS, t.ring4[sq], terms),
+                PAWN => {
+                    piece(PAWN, t.pawn_attacks[pawn_dir(s)][sq], terms);
+                    // Twelve ranks to promotion: each step counts, the last ones most.
+                    let r = if up { sq / 12 } else { 11 - sq / 12 } as i32;
+                    terms.activity += 4 * r + if r >= 8 { 12 * (r - 7) } else { 0 };
+                }
+                PRINCE => piece(PRINCE, board.attacks_from(PRINCE, s, sq, &self.rel), terms),
+                // The king: no material value, and its reach counts toward nothing but the map.
+                _ => {}
+            }
         }
-        // The king has no material value and its reach counts toward nothing but the map.
         let k = board.kings[s as usize];
         if k != NONE {
             map |= t.king[k as usize];
