@@ -188,6 +188,19 @@ impl Board {
         }
     }
 
+    /// A copy of the board with the pieces on `vacated` taken off and `landed` (seat, kind,
+    /// square) put on: a move seen on its own, for the tests that must read the board after it.
+    fn after(&self, vacated: Set, landed: Option<(u8, u8, usize)>) -> Board {
+        let mut b = self.clone();
+        for s in vacated.iter() {
+            b.take(s);
+        }
+        if let Some((seat, kind, sq)) = landed {
+            b.put(seat, kind, sq);
+        }
+        b
+    }
+
     #[inline(always)]
     fn take(&mut self, sq: usize) -> Option<(u8, u8)> {
         let (seat, kind) = self.at(sq)?;

@@ -459,14 +459,7 @@ impl Judtho {
 
     /// The board after `ch`.
     fn board_after(&self, ch: &Change) -> Board {
-        let mut b = self.board.clone();
-        for s in ch.vacated.iter() {
-            b.take(s);
-        }
-        if ch.moves {
-            b.put(ch.owner, ch.kind, ch.to);
-        }
-        b
+        self.board.after(ch.vacated, ch.moves.then_some((ch.owner, ch.kind, ch.to)))
     }
 
     /// The shield squares of `seat`'s king (see `Ctx::shields`).
@@ -822,10 +815,7 @@ impl Judtho {
         let t = tables();
         if (t.orth3[e] & board.by_kind[PRINCE as usize] & board.of(opp)).any() {
             // A Prince's line reads who stands on it: play the step out.
-            let mut b = board.clone();
-            b.take(e);
-            b.take(k);
-            b.put(seat, KING, e);
+            let b = board.after(Set::square(e).with(k), Some((seat, KING, e)));
             return !b.attacked(e, opp, &self.rel);
         }
         !board.attacked_through(e, opp, &self.rel, board.occ.without(k))

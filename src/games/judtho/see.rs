@@ -47,12 +47,7 @@ impl Judtho {
     fn attacked_after(&self, owner: u8, from: usize, to: usize, placed: u8, taken: Set) -> bool {
         let atk = self.board.of(self.rel.opponents(owner)).minus(taken);
         if (self.board.by_kind[PRINCE as usize] & atk & tables().orth3[to]).any() {
-            let mut b = self.board.clone();
-            for s in taken.iter() {
-                b.take(s);
-            }
-            b.take(from);
-            b.put(owner, placed, to);
+            let b = self.board.after(taken.with(from), Some((owner, placed, to)));
             return b.attacked(to, self.rel.opponents(owner), &self.rel);
         }
         let occ = self.board.occ.minus(taken).without(from).with(to);
